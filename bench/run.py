@@ -1,0 +1,528 @@
+"""Benchmark axiomcheck against pdftotext (the floor) and aclpubcheck (the field's checker).
+
+Every measurement is a whole process: wall time from spawn to exit, and peak resident
+memory (ru_maxrss as reported by wait4 for that one child). See bench/README.md.
+
+    python bench/run.py [--quick] [--repeat N] [--json OUT] [--skip-aclpubcheck]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import re
+import select
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+FIXTURES = REPO / "fixtures"
+MANIFEST = REPO.parent / "shared" / "corpus" / "papers" / "manifest.yaml"
+
+CHECK_ARGS = ("--venue", "axiom-2026", "--track", "paper", "--format", "json")
+LONG_PAPER_PAGES = 20
+QUICK_PAPERS = 3
+
+ACL_VENV = BENCH / ".venv-aclpubcheck"
+ACL_STAMP = ACL_VENV / "bench-pins.txt"
+# bibtexparser 2.x dropped the bwriter module that rebiber (an aclpubcheck dependency)
+# imports; pandas<2, which aclpubcheck requires, is binary-incompatible with numpy 2.
+ACL_PINS = ("aclpubcheck==0.2.0", "bibtexparser==1.4.4", "numpy==1.26.4")
+# `--paper_type long` crashes (TypeError) on any non-A4 paper over 9 pages: every page is
+# excluded as a size error, so the page-limit scan finds no marker and compares None.
+ACL_ARGS = ("--paper_type", "other")
+
+# Exit codes that mean "the tool ran to completion" (axiomcheck: 0 clean, 1 violations).
+OK_CODES = {"pdftotext": {0}, "axiomcheck": {0, 1}, "aclpubcheck": {0}}
+TOOL_ORDER = ("pdftotext", "axiomcheck", "aclpubcheck")
+
+
+@dataclass
+class Run:
+    """One finished child process."""
+
+    seconds: float
+    maxrss_kib: int
+    exit_code: int
+    stderr_tail: str
+
+
+@dataclass
+class Stats:
+    """Repeated runs of one command: median wall time and peak RSS over the runs."""
+
+    median_ms: float
+    peak_rss_mb: float
+    runs_ms: list[float]
+    exit_codes: list[int]
+    ok: bool
+    stderr_tail: str = ""
+
+
+@dataclass
+class Tool:
+    """A command under test; `prefix` is None when the tool is unavailable."""
+
+    name: str
+    prefix: list[str] | None
+    note: str = ""
+
+    def argv(self, pdf: Path) -> list[str]:
+        """The full command line that checks one PDF."""
+        if self.name == "pdftotext":
+            return [*self.prefix, "-bbox-layout", str(pdf), os.devnull]
+        if self.name == "axiomcheck":
+            return [*self.prefix, "check", str(pdf), *CHECK_ARGS]
+        return [*self.prefix, *ACL_ARGS, str(pdf)]
+
+
+@dataclass
+class FileResult:
+    """All tools' statistics for one PDF."""
+
+    file: str
+    pages: int | None
+    tools: dict[str, Stats] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- process measurement
+
+
+def run_once(argv: list[str], timeout: float) -> Run:
+    """Spawn argv with stdout discarded; wait for it and return its wall time and peak RSS."""
+    with tempfile.TemporaryFile() as err:
+        actions = [
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+            (os.POSIX_SPAWN_DUP2, err.fileno(), 2),
+        ]
+        start = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+        timed_out = not wait_ready(pid, timeout)
+        if timed_out:
+            os.kill(pid, signal.SIGKILL)
+        _, status, usage = os.wait4(pid, 0)
+        seconds = time.perf_counter() - start
+        err.seek(0)
+        tail = err.read()[-1500:].decode(errors="replace")
+    code = os.waitstatus_to_exitcode(status)
+    if timed_out:
+        tail = f"timed out after {timeout:.0f} s\n{tail}"
+    return Run(seconds, usage.ru_maxrss, code, tail)
+
+
+def wait_ready(pid: int, timeout: float) -> bool:
+    """Block until process pid exits or timeout passes; True if it exited."""
+    pidfd = os.pidfd_open(pid)
+    try:
+        ready, _, _ = select.select([pidfd], [], [], timeout)
+    finally:
+        os.close(pidfd)
+    return bool(ready)
+
+
+def summarize(runs: list[Run], ok_codes: set[int]) -> Stats:
+    """Median wall time and maximum peak RSS of repeated runs."""
+    failed = [r for r in runs if r.exit_code not in ok_codes]
+    return Stats(
+        median_ms=statistics.median(r.seconds for r in runs) * 1000,
+        peak_rss_mb=max(r.maxrss_kib for r in runs) / 1024,
+        runs_ms=[round(r.seconds * 1000, 1) for r in runs],
+        exit_codes=[r.exit_code for r in runs],
+        ok=not failed,
+        stderr_tail=failed[0].stderr_tail if failed else "",
+    )
+
+
+# ---------------------------------------------------------------- tools
+
+
+def find_axiomcheck(override: str | None) -> Tool:
+    """The axiomcheck command: --axiomcheck, next to sys.executable, on PATH, or -m."""
+    if override:
+        prefix = shlex.split(override)
+        exe = shutil.which(prefix[0])
+        if exe:
+            return Tool("axiomcheck", [os.path.abspath(exe), *prefix[1:]])
+        return Tool("axiomcheck", None, f"{prefix[0]!r} not found")
+    sibling = Path(sys.executable).parent / "axiomcheck"
+    if os.access(sibling, os.X_OK):
+        return Tool("axiomcheck", [str(sibling)])
+    on_path = shutil.which("axiomcheck")
+    if on_path:
+        return Tool("axiomcheck", [on_path])
+    if importlib.util.find_spec("axiomcheck") is not None:
+        return Tool("axiomcheck", [sys.executable, "-m", "axiomcheck"])
+    return Tool("axiomcheck", None, "not installed (pip install -e . in the repo root)")
+
+
+def find_pdftotext() -> Tool:
+    """poppler's pdftotext from PATH."""
+    exe = shutil.which("pdftotext")
+    if exe:
+        return Tool("pdftotext", [exe])
+    return Tool("pdftotext", None, "not found (apt-get install poppler-utils)")
+
+
+def find_aclpubcheck(python: str) -> Tool:
+    """aclpubcheck from its own venv under bench/, created on demand with ACL_PINS."""
+    exe = ACL_VENV / "bin" / "aclpubcheck"
+    stamp = venv_stamp(python)
+    if not (exe.exists() and ACL_STAMP.exists() and ACL_STAMP.read_text() == stamp):
+        print(f"creating {ACL_VENV.relative_to(REPO)} with {' '.join(ACL_PINS)} ...", flush=True)
+        problem = build_acl_venv(python)
+        if problem:
+            return Tool("aclpubcheck", None, f"unavailable: {problem}")
+        ACL_STAMP.write_text(stamp)
+    note = f"{' '.join(ACL_PINS)}; runs with {' '.join(ACL_ARGS)}"
+    return Tool("aclpubcheck", [str(exe)], note)
+
+
+def venv_stamp(python: str) -> str:
+    """What the venv was built from: the interpreter's version and the pins."""
+    version = subprocess.run(
+        [python, "-c", "import sys; print(sys.version.split()[0])"],
+        capture_output=True, text=True, check=False,
+    ).stdout.strip()
+    return "\n".join([f"python {version}", *ACL_PINS]) + "\n"
+
+
+def build_acl_venv(python: str) -> str:
+    """Create the venv and install ACL_PINS; return an error description, or '' on success."""
+    vpy = str(ACL_VENV / "bin" / "python")
+    steps = [
+        [python, "-m", "venv", "--clear", str(ACL_VENV)],
+        [vpy, "-m", "pip", "install", "--disable-pip-version-check", "-q", *ACL_PINS],
+        [str(ACL_VENV / "bin" / "aclpubcheck"), "--help"],
+    ]
+    for step in steps:
+        try:
+            done = subprocess.run(step, capture_output=True, text=True, check=False)
+        except OSError as exc:
+            return f"{step[0]}: {exc}"
+        if done.returncode != 0:
+            tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+            return f"`{' '.join(step[:4])} ...` failed: {' | '.join(tail)}"
+    return ""
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def read_manifest(path: Path) -> list[dict[str, str]]:
+    """The `pdfs:` entries of the corpus manifest, top-level scalar keys only (no PyYAML)."""
+    entries: list[dict[str, str]] = []
+    in_pdfs = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line.startswith((" ", "-")):
+            in_pdfs = line.rstrip() == "pdfs:"
+            continue
+        if not in_pdfs:
+            continue
+        if line.startswith("- "):
+            entries.append({})
+            line = "  " + line[2:]
+        match = re.match(r"^  (\w+): (.+)$", line)
+        if match and entries:
+            entries[-1][match[1]] = match[2].strip().strip("'\"")
+    return entries
+
+
+def corpus_papers() -> list[tuple[Path, int]]:
+    """(path, total_pages) of every manifest PDF present on disk, in manifest order."""
+    if not MANIFEST.exists():
+        return []
+    papers = []
+    for entry in read_manifest(MANIFEST):
+        pdf = MANIFEST.parent / entry.get("file", "")
+        if pdf.is_file() and entry.get("total_pages", "").isdigit():
+            papers.append((pdf, int(entry["total_pages"])))
+    return papers
+
+
+def page_count(pdf: Path) -> int | None:
+    """Page count from pdfinfo, or None when pdfinfo is missing or fails."""
+    if not shutil.which("pdfinfo"):
+        return None
+    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=False)
+    match = re.search(r"^Pages:\s+(\d+)", out.stdout, re.MULTILINE)
+    return int(match[1]) if match else None
+
+
+def file_groups(quick: bool) -> dict[str, tuple[str, list[Path]]]:
+    """Groups of PDFs by key: (title, files) for fixtures, 20+ page papers, largest papers."""
+    papers = corpus_papers()
+    long_papers = [p for p, n in papers if n >= LONG_PAPER_PAGES]
+    most = max((n for _, n in papers), default=0)
+    return {
+        "fixtures": ("fixtures/*.pdf", sorted(FIXTURES.glob("*.pdf"))),
+        "long": (f"corpus papers with {LONG_PAPER_PAGES}+ pages",
+                 long_papers[:QUICK_PAPERS] if quick else long_papers),
+        "memory": (f"memory: the largest corpus papers ({most} pages)",
+                   [p for p, n in papers if n == most]),
+    }
+
+
+# ---------------------------------------------------------------- measurements
+
+
+def measure_file(pdf: Path, tools: list[Tool], repeat: int, timeout: float) -> FileResult:
+    """Run every available tool `repeat` times on pdf, interleaved, after warming the page cache."""
+    pdf.read_bytes()
+    runs: dict[str, list[Run]] = {t.name: [] for t in tools}
+    for _ in range(repeat):
+        for tool in tools:
+            runs[tool.name].append(run_once(tool.argv(pdf), timeout))
+    result = FileResult(pdf.name, page_count(pdf))
+    for name, tool_runs in runs.items():
+        result.tools[name] = summarize(tool_runs, OK_CODES[name])
+    return result
+
+
+def warm_up(tools: list[Tool], pdf: Path, timeout: float) -> None:
+    """One untimed run of each tool, so bytecode compilation and cold caches are not timed."""
+    for tool in tools:
+        run_once(tool.argv(pdf), timeout)
+
+
+def measure_batch(axiom: Tool, pdfs: list[Path], repeat: int, timeout: float) -> dict:
+    """Files per second of one `axiomcheck check <all> --jobs N` process, for N = 1 and 2."""
+    batch: dict = {"files": len(pdfs)}
+    for jobs in (1, 2):
+        argv = [*axiom.prefix, "check", *map(str, pdfs), *CHECK_ARGS, "--jobs", str(jobs)]
+        stats = summarize([run_once(argv, timeout) for _ in range(repeat)], OK_CODES["axiomcheck"])
+        batch[f"jobs{jobs}"] = asdict(stats)
+        batch[f"jobs{jobs}"]["files_per_s"] = len(pdfs) / (stats.median_ms / 1000) if stats.ok else None
+    fps1, fps2 = batch["jobs1"]["files_per_s"], batch["jobs2"]["files_per_s"]
+    batch["speedup"] = fps2 / fps1 if fps1 and fps2 else None
+    return batch
+
+
+# ---------------------------------------------------------------- report
+
+
+def ratio(num: Stats | None, den: Stats | None) -> float | None:
+    """num/den of median times, None unless both ran cleanly."""
+    if num and den and num.ok and den.ok and den.median_ms > 0:
+        return num.median_ms / den.median_ms
+    return None
+
+
+def file_ratios(result: FileResult) -> tuple[float | None, float | None]:
+    """(axiomcheck/pdftotext, aclpubcheck/axiomcheck) for one file."""
+    ax = result.tools.get("axiomcheck")
+    return ratio(ax, result.tools.get("pdftotext")), ratio(result.tools.get("aclpubcheck"), ax)
+
+
+def fmt(value: float | None, spec: str, suffix: str = "") -> str:
+    """Format a number, or '-' when missing."""
+    return "-" if value is None else f"{value:{spec}}{suffix}"
+
+
+def print_group(title: str, results: list[FileResult], tools: list[Tool], repeat: int) -> None:
+    """One table: per-file medians, peak RSS and ratios, then the median of each column."""
+    print(f"\n== {title} ({len(results)} files, median of {repeat} runs) ==")
+    if not results:
+        print("   (no files)")
+        return
+    names = [t.name for t in tools]
+    header = f"{'file':34} {'pages':>5}" + "".join(f" {n + ' ms':>15} {'MB':>6}" for n in names)
+    print(header + f" {'ax/pdftotext':>12} {'acl/ax':>7}")
+    for r in results:
+        cells = "".join(cell(r.tools[n]) for n in names)
+        ax_pt, acl_ax = file_ratios(r)
+        print(f"{r.file[:34]:34} {fmt(r.pages, 'd'):>5}{cells} {fmt(ax_pt, '.2f', 'x'):>12} {fmt(acl_ax, '.1f', 'x'):>7}")
+    if len(results) > 1:
+        medians = "".join(f" {fmt(column_median(results, n, 'median_ms'), '.1f'):>15}"
+                          f" {fmt(column_median(results, n, 'peak_rss_mb'), '.1f'):>6}" for n in names)
+        ax_pt, acl_ax = (median_or_none(col) for col in zip(*map(file_ratios, results)))
+        print(f"{'median':34} {'':>5}{medians} {fmt(ax_pt, '.2f', 'x'):>12} {fmt(acl_ax, '.1f', 'x'):>7}")
+    for r in results:
+        for name, stats in r.tools.items():
+            if not stats.ok:
+                print(f"   ! {name} on {r.file}: exit codes {stats.exit_codes}: {last_line(stats.stderr_tail)}")
+
+
+def cell(stats: Stats) -> str:
+    """Time and memory cells of one tool; FAIL when a run exited abnormally."""
+    if not stats.ok:
+        return f" {'FAIL':>15} {'':>6}"
+    return f" {stats.median_ms:>15.1f} {stats.peak_rss_mb:>6.1f}"
+
+
+def column_median(results: list[FileResult], tool: str, attr: str) -> float | None:
+    """Median of one Stats attribute over the files where the tool ran cleanly."""
+    return median_or_none([getattr(r.tools[tool], attr) for r in results if r.tools[tool].ok])
+
+
+def median_or_none(values) -> float | None:
+    """Median of the non-None values, None when there are none."""
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else None
+
+
+def last_line(text: str) -> str:
+    """The last non-empty line of a process's stderr."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else "(no stderr)"
+
+
+def print_batch(batch: dict | None, note: str) -> None:
+    """The --jobs 1 vs --jobs 2 throughput figure."""
+    print("\n== batch: one `axiomcheck check <all corpus pdfs>` process ==")
+    if batch is None:
+        print(f"   (skipped: {note})")
+        return
+    for jobs in (1, 2):
+        run = batch[f"jobs{jobs}"]
+        if run["ok"]:
+            print(f"   --jobs {jobs}: {batch['files']} files in {run['median_ms'] / 1000:.2f} s"
+                  f" = {run['files_per_s']:.2f} files/s, peak RSS {run['peak_rss_mb']:.1f} MB (largest process)")
+        else:
+            print(f"   --jobs {jobs}: FAIL, exit codes {run['exit_codes']}: {last_line(run['stderr_tail'])}")
+    print(f"   throughput ratio jobs2/jobs1: {fmt(batch['speedup'], '.2f', 'x')}")
+
+
+def evaluate_targets(groups: dict[str, list[FileResult]], batch: dict | None) -> list[dict]:
+    """The README's four targets, judged on the worst file of each group."""
+    ax_pt = [file_ratios(r)[0] for r in groups["long"]]
+    acl_ax = [file_ratios(r)[1] for r in groups["long"]]
+    rss = [r.tools["axiomcheck"].peak_rss_mb for r in groups["memory"]
+           if "axiomcheck" in r.tools and r.tools["axiomcheck"].ok]
+    targets = [
+        ("axiomcheck/pdftotext time, 20+ page papers (worst)", worst(ax_pt, max), "<=", 3.0, "x"),
+        ("aclpubcheck/axiomcheck time, 20+ page papers (worst)", worst(acl_ax, min), ">=", 4.0, "x"),
+        ("axiomcheck peak RSS, largest paper (worst)", max(rss, default=None), "<", 150.0, " MB"),
+        ("batch throughput --jobs 2 / --jobs 1", batch and batch["speedup"], ">=", 1.8, "x"),
+    ]
+    return [judge(*t) for t in targets]
+
+
+def worst(values: list[float | None], pick) -> float | None:
+    """max/min of a ratio column; None if any file lacks the ratio or there are none."""
+    if not values or any(v is None for v in values):
+        return None
+    return pick(values)
+
+
+def judge(name: str, value: float | None, op: str, limit: float, unit: str) -> dict:
+    """One target's verdict: PASS, FAIL or n/a."""
+    checks = {"<=": value is not None and value <= limit, ">=": value is not None and value >= limit,
+              "<": value is not None and value < limit}
+    verdict = "n/a" if value is None else ("PASS" if checks[op] else "FAIL")
+    return {"target": name, "value": value, "limit": f"{op} {limit:g}{unit}", "verdict": verdict}
+
+
+def print_targets(targets: list[dict]) -> None:
+    """The target verdicts as a short list."""
+    print("\n== targets ==")
+    for t in targets:
+        value = fmt(t["value"], ".2f")
+        print(f"   {t['verdict']:4}  {t['target']:54} {value:>8}  (target {t['limit']})")
+
+
+# ---------------------------------------------------------------- main
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5, help="runs per file and tool (default 5)")
+    parser.add_argument("--quick", action="store_true", help=f"1 run, {QUICK_PAPERS} long papers")
+    parser.add_argument("--json", metavar="OUT", type=Path, help="also save all results as JSON")
+    parser.add_argument("--skip-aclpubcheck", action="store_true", help="do not build or run aclpubcheck")
+    parser.add_argument("--axiomcheck", metavar="CMD",
+                        help="command prefix to run instead of the installed axiomcheck, e.g. 'python -m axiomcheck'")
+    parser.add_argument("--aclpubcheck-python", metavar="PY", default=sys.executable,
+                        help="interpreter for aclpubcheck's venv (pandas<2 needs Python <= 3.11)")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds before a run is killed")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.repeat = 1
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    if args.json:
+        args.json = args.json.resolve()  # main() changes directory before saving
+    python = shutil.which(args.aclpubcheck_python)
+    if not python:
+        parser.error(f"--aclpubcheck-python: {args.aclpubcheck_python!r} not found")
+    args.aclpubcheck_python = os.path.abspath(python)
+    return args
+
+
+def select_tools(args: argparse.Namespace) -> list[Tool]:
+    """Locate every tool and print what will run."""
+    tools = [find_pdftotext(), find_axiomcheck(args.axiomcheck)]
+    if args.skip_aclpubcheck:
+        tools.append(Tool("aclpubcheck", None, "skipped (--skip-aclpubcheck)"))
+    else:
+        tools.append(find_aclpubcheck(args.aclpubcheck_python))
+    for tool in tools:
+        where = " ".join(tool.prefix) if tool.prefix else "-"
+        print(f"{tool.name:12} {where}" + (f"  [{tool.note}]" if tool.note else ""))
+    return tools
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every group, print the tables and targets, optionally save JSON."""
+    args = parse_args(argv)
+    tools = select_tools(args)
+    active = [t for t in tools if t.prefix]
+    groups = file_groups(args.quick)
+    all_pdfs = [p for _, files in groups.values() for p in files]
+    if not MANIFEST.exists():
+        print(f"corpus manifest {MANIFEST} not found: corpus groups are empty")
+    with tempfile.TemporaryDirectory(prefix="axiomcheck-bench-") as scratch:
+        os.chdir(scratch)  # aclpubcheck writes errors-*.json (and PNGs) into its cwd
+        if all_pdfs and active:
+            warm_up(active, all_pdfs[0], args.timeout)
+        cache: dict[Path, FileResult] = {}
+        results = {}
+        for key, (title, files) in groups.items():
+            for pdf in files:
+                if pdf not in cache:
+                    cache[pdf] = measure_file(pdf, active, args.repeat, args.timeout)
+            results[key] = [cache[p] for p in files]
+            print_group(title, results[key], active, args.repeat)
+        axiom = tools[1]
+        corpus = [p for p, _ in corpus_papers()]
+        batch_note = "axiomcheck unavailable" if not axiom.prefix else "no corpus PDFs"
+        batch = measure_batch(axiom, corpus, args.repeat, args.timeout) if axiom.prefix and corpus else None
+    print_batch(batch, batch_note)
+    targets = evaluate_targets(results, batch)
+    print_targets(targets)
+    if args.json:
+        save_json(args, tools, results, batch, targets)
+    return 0
+
+
+def save_json(args, tools: list[Tool], results: dict, batch: dict | None, targets: list[dict]) -> None:
+    """Write every number behind the tables to args.json."""
+    payload = {
+        "repeat": args.repeat,
+        "quick": args.quick,
+        "host": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "tools": {t.name: {"command": t.prefix, "note": t.note} for t in tools},
+        "groups": {key: [asdict(r) for r in rs] for key, rs in results.items()},
+        "batch": batch,
+        "targets": targets,
+    }
+    args.json.write_text(json.dumps(payload, indent=2) + "\n")
+    print(f"\nresults saved to {args.json}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
