@@ -1,7 +1,8 @@
 """Benchmark axiomcheck against pdftotext (the floor) and aclpubcheck (the field's checker).
 
-Every measurement is a whole process: wall time from spawn to exit, and peak resident
-memory (ru_maxrss as reported by wait4 for that one child). See bench/README.md.
+Every measurement is a whole process: wall time from fork to exit, and peak resident
+memory (ru_maxrss as wait4 reports it for that one child), both taken by bench/spawn.py.
+See bench/README.md.
 
     python bench/run.py [--quick] [--repeat N] [--json OUT] [--skip-aclpubcheck]
 """
@@ -13,7 +14,6 @@ import importlib.util
 import json
 import os
 import re
-import select
 import shlex
 import shutil
 import signal
@@ -21,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -29,6 +28,7 @@ BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 FIXTURES = REPO / "fixtures"
 MANIFEST = REPO.parent / "shared" / "corpus" / "papers" / "manifest.yaml"
+SPAWN = BENCH / "spawn.py"
 
 CHECK_ARGS = ("--venue", "axiom-2026", "--track", "paper", "--format", "json")
 LONG_PAPER_PAGES = 20
@@ -45,6 +45,7 @@ ACL_ARGS = ("--paper_type", "other")
 
 # Exit codes that mean "the tool ran to completion" (axiomcheck: 0 clean, 1 violations).
 OK_CODES = {"pdftotext": {0}, "axiomcheck": {0, 1}, "aclpubcheck": {0}}
+TRACEBACK = b"Traceback (most recent call last)"
 TOOL_ORDER = ("pdftotext", "axiomcheck", "aclpubcheck")
 
 
@@ -56,6 +57,7 @@ class Run:
     maxrss_kib: int
     exit_code: int
     stderr_tail: str
+    traceback: bool
 
 
 @dataclass
@@ -100,41 +102,37 @@ class FileResult:
 
 
 def run_once(argv: list[str], timeout: float) -> Run:
-    """Spawn argv with stdout discarded; wait for it and return its wall time and peak RSS."""
+    """Run argv (argv[0] an absolute path) through spawn.py; its wall time and peak RSS."""
     with tempfile.TemporaryFile() as err:
-        actions = [
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-            (os.POSIX_SPAWN_DUP2, err.fileno(), 2),
-        ]
-        start = time.perf_counter()
-        pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
-        timed_out = not wait_ready(pid, timeout)
-        if timed_out:
-            os.kill(pid, signal.SIGKILL)
-        _, status, usage = os.wait4(pid, 0)
-        seconds = time.perf_counter() - start
+        done = subprocess.run(
+            [sys.executable, "-I", "-S", str(SPAWN), str(timeout), *argv],
+            stdout=subprocess.PIPE, stderr=err, text=True, check=True,
+        )
         err.seek(0)
-        tail = err.read()[-1500:].decode(errors="replace")
-    code = os.waitstatus_to_exitcode(status)
-    if timed_out:
-        tail = f"timed out after {timeout:.0f} s\n{tail}"
-    return Run(seconds, usage.ru_maxrss, code, tail)
+        stderr = err.read()
+    tail = stderr[-1500:].decode(errors="replace")
+    seconds, maxrss_kib, code = done.stdout.split()
+    if int(code) == -signal.SIGKILL and float(seconds) >= timeout:
+        tail = f"killed after the {timeout:g} s timeout\n{tail}"
+    return Run(float(seconds), int(maxrss_kib), int(code), tail, TRACEBACK in stderr)
 
 
-def wait_ready(pid: int, timeout: float) -> bool:
-    """Block until process pid exits or timeout passes; True if it exited."""
-    pidfd = os.pidfd_open(pid)
-    try:
-        ready, _, _ = select.select([pidfd], [], [], timeout)
-    finally:
-        os.close(pidfd)
-    return bool(ready)
+def rss_floor_mb(timeout: float) -> float:
+    """Peak RSS that spawn.py reports for `true`: smaller figures are not resolved."""
+    return run_once([shutil.which("true") or "/bin/true"], timeout).maxrss_kib / 1024
 
 
-def summarize(runs: list[Run], ok_codes: set[int]) -> Stats:
-    """Median wall time and maximum peak RSS of repeated runs."""
-    failed = [r for r in runs if r.exit_code not in ok_codes]
+def completed(tool: str, run: Run) -> bool:
+    """Did the run finish its work? axiomcheck never prints a traceback (it exits 3 instead),
+    so one means a crash even under exit code 1 (Python's own code for an uncaught error)."""
+    if run.exit_code not in OK_CODES[tool]:
+        return False
+    return tool != "axiomcheck" or not run.traceback
+
+
+def summarize(runs: list[Run], tool: str) -> Stats:
+    """Median wall time and maximum peak RSS of repeated runs of one tool."""
+    failed = [r for r in runs if not completed(tool, r)]
     return Stats(
         median_ms=statistics.median(r.seconds for r in runs) * 1000,
         peak_rss_mb=max(r.maxrss_kib for r in runs) / 1024,
@@ -180,7 +178,7 @@ def find_aclpubcheck(python: str) -> Tool:
     exe = ACL_VENV / "bin" / "aclpubcheck"
     stamp = venv_stamp(python)
     if not (exe.exists() and ACL_STAMP.exists() and ACL_STAMP.read_text() == stamp):
-        print(f"creating {ACL_VENV.relative_to(REPO)} with {' '.join(ACL_PINS)} ...", flush=True)
+        print(f"creating {ACL_VENV} with {' '.join(ACL_PINS)} ...", flush=True)
         problem = build_acl_venv(python)
         if problem:
             return Tool("aclpubcheck", None, f"unavailable: {problem}")
@@ -199,21 +197,25 @@ def venv_stamp(python: str) -> str:
 
 
 def build_acl_venv(python: str) -> str:
-    """Create the venv and install ACL_PINS; return an error description, or '' on success."""
+    """Create the venv and install ACL_PINS; return an error description, or '' on success.
+
+    Every step's output goes to ACL_VENV/install.log."""
     vpy = str(ACL_VENV / "bin" / "python")
     steps = [
         [python, "-m", "venv", "--clear", str(ACL_VENV)],
-        [vpy, "-m", "pip", "install", "--disable-pip-version-check", "-q", *ACL_PINS],
+        [vpy, "-m", "pip", "install", "--disable-pip-version-check", *ACL_PINS],
         [str(ACL_VENV / "bin" / "aclpubcheck"), "--help"],
     ]
+    log_lines = []
     for step in steps:
         try:
             done = subprocess.run(step, capture_output=True, text=True, check=False)
         except OSError as exc:
             return f"{step[0]}: {exc}"
+        log_lines += [f"$ {' '.join(step)}", done.stdout, done.stderr]
+        (ACL_VENV / "install.log").write_text("\n".join(log_lines))
         if done.returncode != 0:
-            tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-            return f"`{' '.join(step[:4])} ...` failed: {' | '.join(tail)}"
+            return f"`{' '.join(step[:4])} ...` exited {done.returncode}; see {ACL_VENV / 'install.log'}"
     return ""
 
 
@@ -271,7 +273,7 @@ def file_groups(quick: bool) -> dict[str, tuple[str, list[Path]]]:
         "fixtures": ("fixtures/*.pdf", sorted(FIXTURES.glob("*.pdf"))),
         "long": (f"corpus papers with {LONG_PAPER_PAGES}+ pages",
                  long_papers[:QUICK_PAPERS] if quick else long_papers),
-        "memory": (f"memory: the largest corpus papers ({most} pages)",
+        "memory": (f"memory: the largest corpus papers ({most} pages each)",
                    [p for p, n in papers if n == most]),
     }
 
@@ -288,7 +290,7 @@ def measure_file(pdf: Path, tools: list[Tool], repeat: int, timeout: float) -> F
             runs[tool.name].append(run_once(tool.argv(pdf), timeout))
     result = FileResult(pdf.name, page_count(pdf))
     for name, tool_runs in runs.items():
-        result.tools[name] = summarize(tool_runs, OK_CODES[name])
+        result.tools[name] = summarize(tool_runs, name)
     return result
 
 
@@ -298,12 +300,15 @@ def warm_up(tools: list[Tool], pdf: Path, timeout: float) -> None:
         run_once(tool.argv(pdf), timeout)
 
 
-def measure_batch(axiom: Tool, pdfs: list[Path], repeat: int, timeout: float) -> dict:
+def measure_batch(axiom: Tool, pdfs: list[Path], args: argparse.Namespace) -> dict:
     """Files per second of one `axiomcheck check <all> --jobs N` process, for N = 1 and 2."""
+    if not axiom.prefix or not pdfs:
+        return {"skipped": axiom.note if not axiom.prefix else "no corpus PDFs"}
     batch: dict = {"files": len(pdfs)}
     for jobs in (1, 2):
         argv = [*axiom.prefix, "check", *map(str, pdfs), *CHECK_ARGS, "--jobs", str(jobs)]
-        stats = summarize([run_once(argv, timeout) for _ in range(repeat)], OK_CODES["axiomcheck"])
+        runs = [run_once(argv, args.timeout) for _ in range(args.repeat)]
+        stats = summarize(runs, "axiomcheck")
         batch[f"jobs{jobs}"] = asdict(stats)
         batch[f"jobs{jobs}"]["files_per_s"] = len(pdfs) / (stats.median_ms / 1000) if stats.ok else None
     fps1, fps2 = batch["jobs1"]["files_per_s"], batch["jobs2"]["files_per_s"]
@@ -380,11 +385,11 @@ def last_line(text: str) -> str:
     return lines[-1] if lines else "(no stderr)"
 
 
-def print_batch(batch: dict | None, note: str) -> None:
+def print_batch(batch: dict) -> None:
     """The --jobs 1 vs --jobs 2 throughput figure."""
     print("\n== batch: one `axiomcheck check <all corpus pdfs>` process ==")
-    if batch is None:
-        print(f"   (skipped: {note})")
+    if "skipped" in batch:
+        print(f"   (skipped: {batch['skipped']})")
         return
     for jobs in (1, 2):
         run = batch[f"jobs{jobs}"]
@@ -396,7 +401,7 @@ def print_batch(batch: dict | None, note: str) -> None:
     print(f"   throughput ratio jobs2/jobs1: {fmt(batch['speedup'], '.2f', 'x')}")
 
 
-def evaluate_targets(groups: dict[str, list[FileResult]], batch: dict | None) -> list[dict]:
+def evaluate_targets(groups: dict[str, list[FileResult]], batch: dict) -> list[dict]:
     """The README's four targets, judged on the worst file of each group."""
     ax_pt = [file_ratios(r)[0] for r in groups["long"]]
     acl_ax = [file_ratios(r)[1] for r in groups["long"]]
@@ -406,7 +411,7 @@ def evaluate_targets(groups: dict[str, list[FileResult]], batch: dict | None) ->
         ("axiomcheck/pdftotext time, 20+ page papers (worst)", worst(ax_pt, max), "<=", 3.0, "x"),
         ("aclpubcheck/axiomcheck time, 20+ page papers (worst)", worst(acl_ax, min), ">=", 4.0, "x"),
         ("axiomcheck peak RSS, largest paper (worst)", max(rss, default=None), "<", 150.0, " MB"),
-        ("batch throughput --jobs 2 / --jobs 1", batch and batch["speedup"], ">=", 1.8, "x"),
+        ("batch throughput --jobs 2 / --jobs 1", batch.get("speedup"), ">=", 1.8, "x"),
     ]
     return [judge(*t) for t in targets]
 
@@ -446,8 +451,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--skip-aclpubcheck", action="store_true", help="do not build or run aclpubcheck")
     parser.add_argument("--axiomcheck", metavar="CMD",
                         help="command prefix to run instead of the installed axiomcheck, e.g. 'python -m axiomcheck'")
-    parser.add_argument("--aclpubcheck-python", metavar="PY", default=sys.executable,
-                        help="interpreter for aclpubcheck's venv (pandas<2 needs Python <= 3.11)")
+    parser.add_argument("--aclpubcheck-python", metavar="PY", default=default_acl_python(),
+                        help="interpreter for aclpubcheck's venv (default: this one if <= 3.11, "
+                             "else python3.11 or python3.10 from PATH)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds before a run is killed")
     args = parser.parse_args(argv)
     if args.quick:
@@ -461,6 +467,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"--aclpubcheck-python: {args.aclpubcheck_python!r} not found")
     args.aclpubcheck_python = os.path.abspath(python)
     return args
+
+
+def default_acl_python() -> str:
+    """An interpreter that can install aclpubcheck: its pandas<2 has no wheels past 3.11."""
+    if sys.version_info < (3, 12):
+        return sys.executable
+    return shutil.which("python3.11") or shutil.which("python3.10") or sys.executable
 
 
 def select_tools(args: argparse.Namespace) -> list[Tool]:
@@ -480,41 +493,45 @@ def main(argv: list[str] | None = None) -> int:
     """Measure every group, print the tables and targets, optionally save JSON."""
     args = parse_args(argv)
     tools = select_tools(args)
-    active = [t for t in tools if t.prefix]
-    groups = file_groups(args.quick)
-    all_pdfs = [p for _, files in groups.values() for p in files]
     if not MANIFEST.exists():
-        print(f"corpus manifest {MANIFEST} not found: corpus groups are empty")
+        print(f"corpus manifest {MANIFEST} not found: the corpus groups are empty")
     with tempfile.TemporaryDirectory(prefix="axiomcheck-bench-") as scratch:
         os.chdir(scratch)  # aclpubcheck writes errors-*.json (and PNGs) into its cwd
-        if all_pdfs and active:
-            warm_up(active, all_pdfs[0], args.timeout)
-        cache: dict[Path, FileResult] = {}
-        results = {}
-        for key, (title, files) in groups.items():
-            for pdf in files:
-                if pdf not in cache:
-                    cache[pdf] = measure_file(pdf, active, args.repeat, args.timeout)
-            results[key] = [cache[p] for p in files]
-            print_group(title, results[key], active, args.repeat)
-        axiom = tools[1]
-        corpus = [p for p, _ in corpus_papers()]
-        batch_note = "axiomcheck unavailable" if not axiom.prefix else "no corpus PDFs"
-        batch = measure_batch(axiom, corpus, args.repeat, args.timeout) if axiom.prefix and corpus else None
-    print_batch(batch, batch_note)
+        floor = rss_floor_mb(args.timeout)
+        print(f"peak RSS floor (spawn.py's own memory): {floor:.1f} MB")
+        results = measure_groups(file_groups(args.quick), [t for t in tools if t.prefix], args)
+        batch = measure_batch(tools[1], [p for p, _ in corpus_papers()], args)
+    print_batch(batch)
     targets = evaluate_targets(results, batch)
     print_targets(targets)
     if args.json:
-        save_json(args, tools, results, batch, targets)
+        save_json(args, floor, tools, results, batch, targets)
     return 0
 
 
-def save_json(args, tools: list[Tool], results: dict, batch: dict | None, targets: list[dict]) -> None:
+def measure_groups(groups: dict, tools: list[Tool], args: argparse.Namespace) -> dict[str, list[FileResult]]:
+    """Measure each file once (groups may share files) and print each group's table."""
+    all_pdfs = [p for _, files in groups.values() for p in files]
+    if all_pdfs and tools:
+        warm_up(tools, all_pdfs[0], args.timeout)
+    cache: dict[Path, FileResult] = {}
+    results = {}
+    for key, (title, files) in groups.items():
+        for pdf in files:
+            if pdf not in cache:
+                cache[pdf] = measure_file(pdf, tools, args.repeat, args.timeout)
+        results[key] = [cache[p] for p in files]
+        print_group(title, results[key], tools, args.repeat)
+    return results
+
+
+def save_json(args, floor: float, tools: list[Tool], results: dict, batch: dict, targets: list[dict]) -> None:
     """Write every number behind the tables to args.json."""
     payload = {
         "repeat": args.repeat,
         "quick": args.quick,
         "host": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "rss_floor_mb": floor,
         "tools": {t.name: {"command": t.prefix, "note": t.note} for t in tools},
         "groups": {key: [asdict(r) for r in rs] for key, rs in results.items()},
         "batch": batch,

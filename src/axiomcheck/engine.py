@@ -1,0 +1,48 @@
+"""Run a resolved rule pack over one document and collect stamped findings.
+
+A rule that raises does not stop the others: it becomes an `AX990 rule-crashed` finding that
+names the rule, and the file is marked as an internal error (exit code 3).
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import TYPE_CHECKING
+
+from .packs import ResolvedPack
+from .report import Finding
+from .rules import CheckContext
+from .verdicts import verdict_finding
+
+if TYPE_CHECKING:
+    from .parsing import Document
+
+
+def run_rules(doc: "Document", pack: ResolvedPack, authors: tuple[str, ...] = (),
+              text_available: bool = True) -> tuple[list[Finding], bool]:
+    """Findings of every configured rule, and whether any rule crashed."""
+    context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,
+                           main_body_excludes=pack.main_body_excludes, authors=authors)
+    findings: list[Finding] = []
+    crashed = False
+    for configured in pack.rules:
+        rule = configured.rule
+        if rule.needs_text and not text_available:
+            continue
+        try:
+            for violation in rule.check(doc, configured.options, context):
+                severity = violation.severity or configured.severity
+                findings.append(Finding(
+                    rule=rule.id, name=rule.name, severity=severity.value, message=violation.message,
+                    hint=violation.hint, page=violation.page,
+                    bbox=violation.bbox.as_list() if violation.bbox else None,
+                    evidence=violation.evidence, confidence=rule.confidence))
+        except Exception as error:  # a bug in one rule must not hide the others' findings
+            crashed = True
+            last = traceback.extract_tb(error.__traceback__)[-1]
+            findings.append(verdict_finding(
+                "rule-crashed", f"Rule {rule.id} {rule.name} failed: {type(error).__name__}: {error}",
+                evidence=f"{last.filename}:{last.lineno}"))
+    findings.sort(key=lambda f: ({"error": 0, "warning": 1, "info": 2}.get(f.severity, 3),
+                                 f.page or 0, f.rule))
+    return findings, crashed

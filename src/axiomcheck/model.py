@@ -1,0 +1,210 @@
+"""The typed document model that rules read.
+
+Coordinates are PDF points (1/72 in) with the origin at the **top-left** of the page and y
+growing downwards, the convention of the template facts ("y measured from the top").
+Pages are numbered from 1. Everything here is a frozen dataclass: rules read it and never
+change it, and no PDF library object leaks through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class BBox:
+    """An axis-aligned box: x0 < x1 left to right, y0 < y1 top to bottom."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def union(self, other: "BBox") -> "BBox":
+        return BBox(min(self.x0, other.x0), min(self.y0, other.y0),
+                    max(self.x1, other.x1), max(self.y1, other.y1))
+
+    def as_list(self) -> list[float]:
+        return [round(self.x0, 1), round(self.y0, 1), round(self.x1, 1), round(self.y1, 1)]
+
+
+@dataclass(frozen=True)
+class Word:
+    """A run of non-space characters with its box and the font of its first character."""
+
+    text: str
+    bbox: BBox
+    size: float
+    font: str
+    bold: bool
+    italic: bool
+    monospace: bool = False
+    fill_gray: float | None = None
+    """Brightness of the fill colour, 0 (black) to 1 (white); None when unknown."""
+    invisible: bool = False
+    """Drawn with text render mode 3 (neither filled nor stroked)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """Words that share a baseline and sit close together on one page."""
+
+    page: int
+    words: tuple[Word, ...]
+    bbox: BBox
+    baseline: float
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def size(self) -> float:
+        """The font size that covers most characters of the line."""
+        weights: dict[float, int] = {}
+        for w in self.words:
+            weights[w.size] = weights.get(w.size, 0) + len(w.text)
+        return max(weights, key=weights.__getitem__) if weights else 0.0
+
+    @property
+    def bold(self) -> bool:
+        """True when the first word is bold (run-in and display headings both start bold)."""
+        return bool(self.words) and self.words[0].bold
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """Cheap facts about a page, read without touching its text."""
+
+    number: int
+    width: float
+    height: float
+    rotation: int
+    mediabox: BBox
+    cropbox: BBox
+
+
+@dataclass(frozen=True)
+class PageText:
+    """The text layer of one page: body lines and the line-number column, kept apart."""
+
+    page: int
+    lines: tuple[Line, ...]
+    line_number_words: tuple[Word, ...]
+    char_count: int
+
+
+@dataclass(frozen=True)
+class Font:
+    """A font resource used by the document."""
+
+    name: str
+    subtype: str
+    """PDF font subtype: Type1, TrueType, Type0, Type3, MMType1 or unknown."""
+    embedded: bool
+    pages: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """Document information dictionary and XMP packet, as text."""
+
+    info: dict[str, str]
+    xmp: dict[str, list[str]]
+    """XMP properties that can name a person (dc:creator, dc:title, pdf:Author, ...)."""
+    embedded_paths: tuple[tuple[int | None, str], ...] = ()
+    """(page or None, path) for every /PTEX.FileName and path-like image metadata found."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A line set apart as a section heading."""
+
+    page: int
+    text: str
+    """The heading as printed, normalised (glued words split, small caps joined)."""
+    kind: str
+    """The section it opens: body, acknowledgments, impact, references, appendix, checklist."""
+    number: str | None
+    """Its number or letter ("6", "A", "B.2"), None when unnumbered."""
+    bbox: BBox
+    top_of_page: bool
+    """No body text above it on its page (running heads and line numbers aside)."""
+
+
+@dataclass(frozen=True)
+class PagePosition:
+    """A place in the document: page and the fraction of the text block above it."""
+
+    page: int
+    fraction: float
+
+
+@dataclass(frozen=True)
+class Sections:
+    """Where the parts of a paper start. Pages are 1-based; None when absent."""
+
+    headings: tuple[Heading, ...]
+    references: Heading | None
+    appendix: Heading | None
+    checklist: Heading | None
+    acknowledgments: Heading | None
+    impact: Heading | None
+
+
+@dataclass(frozen=True)
+class MainBody:
+    """The part of the paper that counts toward a page limit."""
+
+    pages: int
+    """Pages carrying main-body text; a partly filled last page counts as one."""
+    end: PagePosition | None
+    """Where the main body ends: None for a document without text."""
+    excluded_start: Heading | None
+    """The first section that does not count toward the page limit, None when there is none."""
+    excluded: tuple[str, ...]
+    """The section kinds that were excluded."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The page-1 footnote/footer that the template prints (venue and mode)."""
+
+    text: str
+    bbox: BBox
+
+
+@dataclass(frozen=True)
+class AuthorBlock:
+    """The lines between the title and the abstract on page 1."""
+
+    lines: tuple[Line, ...]
+    anonymous: bool
+    """The template's anonymous block is printed (`Anonymous Author(s)` / `Anonymous Authors`)."""
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    """The template recognised from the PDF alone."""
+
+    name: str
+    """neurips-2026, neurips-2025, neurips-<year>, icml-2026, icml-<year> or unknown."""
+    mode: str | None
+    """submission, preprint, final or None when unknown."""
+    track: str | None = None
+    """NeurIPS track of a final notice: main, workshop, position, eandd, creativeai, education."""
+    workshop_title: str | None = None
+    evidence: tuple[str, ...] = field(default_factory=tuple)
+    """What the recognition rests on, for people reading `inspect`."""

@@ -1,0 +1,214 @@
+"""`Document`: one PDF, read once and lazily.
+
+Every property is computed on first use and cached, so a rule set that only needs page
+sizes and metadata never builds a text layer, and nothing is parsed twice. PDFium (through
+pypdfium2) gives page geometry and text; pypdf is opened only for metadata, XMP, fonts and
+embedded paths. This is the only module family that imports PDF libraries.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+from typing import Any
+
+import pypdfium2 as pdfium
+
+from . import front_matter, objects
+from .lines import assemble_lines, column_count, split_line_numbers
+from ..model import (AuthorBlock, BBox, Font, Line, MainBody, Metadata, Notice, PageInfo,
+                    PageText, Sections, TemplateInfo)
+from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
+from .template import LayoutFacts, recognise
+
+LINE_NUMBER_PAGE_SHARE = 0.5
+"""Line numbers are on when at least this share of text pages carry a line-number column."""
+
+
+class DocumentError(Exception):
+    """The PDF cannot be opened: damaged, encrypted or not a PDF."""
+
+
+class Document:
+    """A PDF and everything rules may ask about it, computed on demand."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self._pdf = pdfium.PdfDocument(path)
+        except pdfium.PdfiumError as error:
+            raise DocumentError(str(error)) from error
+        self._page_text: dict[int, PageText] = {}
+        self._main_body: dict[tuple[str, ...], MainBody] = {}
+        self._reader: Any = None
+
+    def close(self) -> None:
+        self._pdf.close()
+
+    def __enter__(self) -> "Document":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- pages -------------------------------------------------------------------------
+    @cached_property
+    def page_count(self) -> int:
+        return len(self._pdf)
+
+    @cached_property
+    def pages(self) -> tuple[PageInfo, ...]:
+        infos = []
+        for index in range(self.page_count):
+            page = self._pdf[index]
+            try:
+                width, height = page.get_size()
+                infos.append(PageInfo(
+                    number=index + 1, width=round(width, 2), height=round(height, 2),
+                    rotation=page.get_rotation(),
+                    mediabox=BBox(*page.get_mediabox()), cropbox=BBox(*page.get_cropbox())))
+            finally:
+                page.close()
+        return tuple(infos)
+
+    def page_text(self, number: int) -> PageText:
+        """Lines and line-number column of page `number` (1-based), built once."""
+        cached = self._page_text.get(number)
+        if cached is None:
+            from .text_extraction import page_words
+
+            page = self._pdf[number - 1]
+            try:
+                words, chars = page_words(page)
+            finally:
+                page.close()
+            text_words, numbers = split_line_numbers(words)
+            cached = PageText(page=number, lines=tuple(assemble_lines(number, text_words)),
+                              line_number_words=tuple(numbers), char_count=chars)
+            self._page_text[number] = cached
+        return cached
+
+    @cached_property
+    def all_lines(self) -> tuple[tuple[Line, ...], ...]:
+        """Lines of every page, one tuple per page."""
+        return tuple(self.page_text(n).lines for n in range(1, self.page_count + 1))
+
+    @cached_property
+    def char_count(self) -> int:
+        return sum(self.page_text(n).char_count for n in range(1, self.page_count + 1))
+
+    @cached_property
+    def body_size(self) -> float:
+        """The font size of most characters: the body text size."""
+        sizes: Counter[float] = Counter()
+        for lines in self.all_lines:
+            for line in lines:
+                for word in line.words:
+                    sizes[round(word.size, 1)] += len(word.text)
+        return sizes.most_common(1)[0][0] if sizes else 10.0
+
+    @cached_property
+    def running_heads(self) -> frozenset[int]:
+        """ids of running heads, folios and repeated footers (excluded from body text)."""
+        return frozenset(running_heads(self.all_lines))
+
+    # -- structure -----------------------------------------------------------------------
+    @cached_property
+    def sections(self) -> Sections:
+        return find_sections(self.all_lines, self.body_size, set(self.running_heads))
+
+    def main_body(self, excluded: tuple[str, ...] = DEFAULT_EXCLUDED) -> MainBody:
+        """The main body when the section kinds in `excluded` do not count toward the limit."""
+        key = tuple(excluded)
+        if key not in self._main_body:
+            self._main_body[key] = find_main_body(self.all_lines, self.sections,
+                                                  set(self.running_heads), key)
+        return self._main_body[key]
+
+    @cached_property
+    def line_numbers(self) -> bool:
+        """Whether the review-mode line-number column is printed."""
+        text_pages = [n for n in range(1, self.page_count + 1) if self.page_text(n).lines]
+        if not text_pages:
+            return False
+        numbered = sum(1 for n in text_pages if self.page_text(n).line_number_words)
+        return numbered >= LINE_NUMBER_PAGE_SHARE * len(text_pages)
+
+    @cached_property
+    def first_page_lines(self) -> tuple[Line, ...]:
+        return self.page_text(1).lines if self.page_count else ()
+
+    @cached_property
+    def author_block(self) -> AuthorBlock:
+        return front_matter.author_block(self.first_page_lines, self.body_size)
+
+    @cached_property
+    def title(self) -> str:
+        return " ".join(l.text for l in front_matter.title_lines(self.first_page_lines))
+
+    @cached_property
+    def notice(self) -> Notice | None:
+        if not self.page_count:
+            return None
+        return front_matter.notice(self.first_page_lines, self.pages[0].height)
+
+    @cached_property
+    def columns(self) -> int:
+        """1 or 2, from the pages with the most text."""
+        votes = Counter()
+        for number in range(1, min(self.page_count, 4) + 1):
+            votes[column_count(list(self.page_text(number).lines), self.pages[number - 1].width)] += 1
+        return votes.most_common(1)[0][0] if votes else 1
+
+    @cached_property
+    def text_span(self) -> tuple[float, float]:
+        """Left and right edges of body text over the first pages (5th/95th percentile)."""
+        lefts, rights = [], []
+        for number in range(1, min(self.page_count, 4) + 1):
+            for line in self.page_text(number).lines:
+                if len(line.words) >= 4 and abs(line.size - self.body_size) < 0.6:
+                    lefts.append(line.bbox.x0)
+                    rights.append(line.bbox.x1)
+        if not lefts:
+            return 0.0, 0.0
+        lefts.sort()
+        rights.sort()
+        cut = len(lefts) // 20
+        return lefts[cut], rights[-1 - cut]
+
+    @cached_property
+    def template(self) -> TemplateInfo:
+        first = self.pages[0] if self.page_count else None
+        left, right = self.text_span
+        layout = LayoutFacts(
+            page_width=first.width if first else 0.0, page_height=first.height if first else 0.0,
+            text_left=left, text_right=right, columns=self.columns, line_numbers=self.line_numbers)
+        return recognise(self.notice, layout, self.author_block, self.info)
+
+    @cached_property
+    def info(self) -> dict[str, str]:
+        """The document information dictionary (Title, Author, Subject, Creator, ...)."""
+        try:
+            raw = self._pdf.get_metadata_dict(skip_empty=True)
+        except pdfium.PdfiumError:
+            return {}
+        return {key: str(value) for key, value in raw.items()}
+
+    # -- objects (pypdf) -----------------------------------------------------------------
+    def _pypdf(self) -> Any:
+        if self._reader is None:
+            self._reader = objects.open_reader(self.path)
+        return self._reader
+
+    @cached_property
+    def metadata(self) -> Metadata:
+        return objects.read_metadata(self._pypdf())
+
+    @cached_property
+    def fonts(self) -> tuple[Font, ...]:
+        return tuple(objects.read_fonts(self._pypdf()))
+
+
+def open_document(path: str) -> Document:
+    """Open `path` for checking; raises DocumentError when PDFium cannot read it."""
+    return Document(path)

@@ -1,0 +1,98 @@
+"""Page 1: the title, the author block, the abstract heading and the venue notice.
+
+The title is the run of the largest type near the top of page 1; the author block is what
+lies between the title and the abstract (or the first section heading); the notice is the
+template's small print at the foot of page 1 ("Submitted to 40th Conference on Neural
+Information Processing Systems (NeurIPS 2026). Do not distribute.", the ICML footnote, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .headings import normalise, title_key
+from ..model import AuthorBlock, Line, Notice
+
+_ANONYMOUS_RE = re.compile(r"\banonymous\s+authors?(?:\s*\(s\))?", re.IGNORECASE)
+NOTICE_PATTERNS = (
+    re.compile(r"Submitted to .{0,40}Conference on Neural Information Processing Systems.*", re.I),
+    re.compile(r"\d+\s*(?:st|nd|rd|th)\s+Conference on Neural Information Processing Systems.*", re.I),
+    re.compile(r"Preliminary work\. Under review by the International Conference on Machine Learning.*", re.I),
+    re.compile(r"Proceedings of the .{0,12}International Conference on Machine Learning.*", re.I),
+    re.compile(r".{0,120}Workshop at the .{0,12}International Conference on Machine Learning.*", re.I),
+    re.compile(r"Workshop on .{0,160}(?:NeurIPS|ICML) \d{4}.*", re.I),
+    re.compile(r"^Preprint\..*", re.I),
+)
+FOOTER_ZONE = 0.78
+"""The notice lies in the lowest 22% of page 1."""
+
+
+def title_lines(lines: Sequence[Line]) -> list[Line]:
+    """The largest-type lines near the top of page 1 (the paper's title)."""
+    upper = [l for l in lines if l.bbox.y0 < 0.45 * _page_height(lines) and len(l.text) > 2]
+    if not upper:
+        return []
+    largest = max(l.size for l in upper)
+    if largest <= 0:
+        return []
+    title = [l for l in upper if l.size >= largest - 0.6]
+    first_y = min(l.bbox.y0 for l in title)
+    return [l for l in title if l.bbox.y0 - first_y < 6 * largest]
+
+
+def _page_height(lines: Sequence[Line]) -> float:
+    return max((l.bbox.y1 for l in lines), default=792.0) * 1.1
+
+
+def abstract_line(lines: Sequence[Line]) -> Line | None:
+    """The `Abstract` heading (or a run-in "Abstract." / "Abstract—") on page 1."""
+    for line in lines:
+        words = normalise(line.text)
+        key = title_key(words.split(" ")[0]) if words else ""
+        if key == "abstract" or title_key(words).startswith("abstract") and line.words[0].bold:
+            return line
+    return None
+
+
+def author_block(lines: Sequence[Line], body_size: float) -> AuthorBlock:
+    """Lines below the title and above the abstract (or the first large bold heading)."""
+    title = title_lines(lines)
+    if not title:
+        return AuthorBlock(lines=(), anonymous=False)
+    title_bottom = max(l.bbox.y1 for l in title)
+    stop = abstract_line(lines)
+    block = []
+    for line in sorted(lines, key=lambda l: (l.bbox.y0, l.bbox.x0)):
+        if line in title or line.bbox.y0 < title_bottom - 1:
+            continue
+        if stop is not None and line.bbox.y0 >= stop.bbox.y0 - 1:
+            break
+        if stop is None and (line.size >= body_size + 0.8 and line.bold or len(block) >= 12):
+            break
+        block.append(line)
+    anonymous = any(_ANONYMOUS_RE.search(l.text) for l in block)
+    return AuthorBlock(lines=tuple(block), anonymous=anonymous)
+
+
+def notice(lines: Sequence[Line], page_height: float) -> Notice | None:
+    """The template's notice at the foot of page 1, when a known wording is printed there."""
+    footer = [l for l in lines if l.bbox.y0 > FOOTER_ZONE * page_height]
+    for start in range(len(footer)):
+        text = normalise(" ".join(l.text for l in footer[start:start + 4]))
+        for pattern in NOTICE_PATTERNS:
+            match = pattern.search(text)
+            if match:
+                box = footer[start].bbox
+                for extra in footer[start + 1:start + 4]:
+                    box = box.union(extra.bbox)
+                return Notice(text=_trim_notice(match.group(0)), bbox=box)
+    return None
+
+
+def _trim_notice(text: str) -> str:
+    """Cut what follows the notice's last sentence (page furniture glued after it)."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"(\d)\s+(st|nd|rd|th)\b", r"\1\2", text)
+    end = text.rfind(".")
+    return text[: end + 1] if end > 0 else text

@@ -1,0 +1,202 @@
+"""Find where a paper's parts start and where its main body ends.
+
+Input: the lines of every page (line numbers already removed) and the body font size.
+Output: the `Sections` of the model. The convention is the one of the venue pages and of the
+corpus labels: the main body ends where the first *excluded* section begins (by default
+acknowledgments, impact/ethics statements, references, appendix, checklist). A section that
+starts at the top of page k leaves k-1 main-body pages; one that starts part-way down page k
+leaves k.
+
+Lettered headings ("A Proofs") open the appendix when the paper numbered its body sections
+with digits before them, or when they come after the references: that is how the templates
+print `\\appendix` sections, with or without the word "Appendix".
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from .headings import HeadingCandidate, heading_candidate, normalise, run_in_heading
+from ..model import Heading, Line, MainBody, PagePosition, Sections
+
+DEFAULT_EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
+_LETTER_RE = re.compile(r"^[A-H](?:\.\d+)*$")
+_DIGIT_RE = re.compile(r"^\d+$")
+_RUNNING_HEAD_SHARE = 0.3
+
+
+def _page_key(text: str) -> str:
+    return re.sub(r"[\d\s]", "", text.lower())
+
+
+def running_heads(pages: Sequence[Sequence[Line]]) -> set[int]:
+    """ids of lines that are running heads, folios or footers repeated across pages."""
+    top_texts: Counter[str] = Counter()
+    bottom_texts: Counter[str] = Counter()
+    for lines in pages:
+        if lines:
+            top_texts[_page_key(min(lines, key=lambda l: l.bbox.y0).text)] += 1
+            bottom_texts[_page_key(max(lines, key=lambda l: l.bbox.y1).text)] += 1
+    threshold = max(2, _RUNNING_HEAD_SHARE * len(pages))
+    repeated_top = {t for t, n in top_texts.items() if n >= threshold}
+    repeated_bottom = {t for t, n in bottom_texts.items() if n >= threshold}
+    found: set[int] = set()
+    for lines in pages:
+        for line in lines:
+            key = _page_key(line.text)
+            is_folio = key in ("", "page", "pageof") and len(line.words) <= 4
+            top = min(lines, key=lambda l: l.bbox.y0) is line
+            bottom = max(lines, key=lambda l: l.bbox.y1) is line
+            if is_folio or (top and key in repeated_top) or (bottom and key in repeated_bottom):
+                found.add(id(line))
+    return found
+
+
+def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
+                skip: set[int]) -> list[HeadingCandidate]:
+    found: list[HeadingCandidate] = []
+    for lines in pages:
+        previous: Line | None = None
+        for line in lines:
+            if id(line) in skip:
+                continue
+            space_above = None
+            if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < 200:
+                space_above = line.bbox.y0 - previous.bbox.y1
+            candidate = heading_candidate(line, body_size, space_above) or run_in_heading(line)
+            if candidate is not None:
+                found.append(candidate)
+            previous = line
+    return found
+
+
+def _assign_lettered_appendix(candidates: list[HeadingCandidate]) -> list[HeadingCandidate]:
+    """Mark "A Proofs"-style headings as appendix once the body used digit numbers."""
+    seen_digit_sections = 0
+    seen_references = False
+    roman = sum(1 for c in candidates if c.number and c.number.upper() in ("II", "III", "IV"))
+    result = []
+    for cand in candidates:
+        number = cand.number or ""
+        if _DIGIT_RE.match(number):
+            seen_digit_sections += 1
+        if cand.kind == "references":
+            seen_references = True
+        if cand.kind is None and _LETTER_RE.match(number):
+            after_body = seen_digit_sections >= 2 and not roman
+            if (after_body or seen_references) and cand.line.bold:
+                cand = HeadingCandidate(cand.line, cand.title, cand.key, cand.number, "appendix")
+        result.append(cand)
+    return result
+
+
+def _drop_checklist_items(candidates: list[HeadingCandidate]) -> list[HeadingCandidate]:
+    """Inside the checklist, item titles ("10. Broader Impacts") are not sections; only an
+    appendix or references placed after the checklist open a new part."""
+    result = []
+    in_checklist = False
+    for cand in candidates:
+        if cand.kind == "checklist":
+            in_checklist = True
+        elif in_checklist and cand.kind not in ("appendix", "references"):
+            continue
+        elif cand.kind in ("appendix", "references"):
+            in_checklist = False
+        result.append(cand)
+    return result
+
+
+def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: set[int]) -> bool:
+    for line in page_lines:
+        if line is candidate.line:
+            return True
+        if id(line) not in skip:
+            return False
+    return True
+
+
+def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: set[int]) -> Heading:
+    return Heading(
+        page=candidate.line.page,
+        text=normalise(candidate.line.text),
+        kind=candidate.kind or "body",
+        number=candidate.number,
+        bbox=candidate.line.bbox,
+        top_of_page=_top_of_page(candidate, page_lines, skip),
+    )
+
+
+def text_block(pages: Sequence[Sequence[Line]], skip: set[int]) -> tuple[float, float]:
+    """Top and bottom of the region that body text uses, over the whole document."""
+    tops = sorted(l.bbox.y0 for lines in pages for l in lines if id(l) not in skip)
+    bottoms = sorted(l.bbox.y1 for lines in pages for l in lines if id(l) not in skip)
+    if not tops:
+        return 0.0, 1.0
+    cut = len(tops) // 100
+    top, bottom = tops[cut], bottoms[-1 - cut]
+    return top, max(bottom, top + 1.0)
+
+
+def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip: set[int],
+                  block: tuple[float, float]) -> PagePosition | None:
+    top, bottom = block
+    height = bottom - top
+
+    def last_body_bottom(page_index: int, before: Line | None) -> float | None:
+        lowest = None
+        for line in pages[page_index]:
+            if before is not None and line is before:
+                break
+            if id(line) in skip:
+                continue
+            lowest = line.bbox.y1 if lowest is None else max(lowest, line.bbox.y1)
+        return lowest
+
+    def fraction(y: float) -> float:
+        return round(min(1.0, max(0.0, (y - top) / height)), 2)
+
+    if heading is None:
+        for index in range(len(pages) - 1, -1, -1):
+            lowest = last_body_bottom(index, None)
+            if lowest is not None:
+                return PagePosition(index + 1, fraction(lowest))
+        return None
+    index = heading.page - 1
+    if not heading.top_of_page:
+        heading_line = next(l for l in pages[index] if l.bbox == heading.bbox)
+        lowest = last_body_bottom(index, heading_line)
+        return PagePosition(heading.page, fraction(lowest if lowest is not None else heading.bbox.y0))
+    for previous in range(index - 1, -1, -1):
+        lowest = last_body_bottom(previous, None)
+        if lowest is not None:
+            return PagePosition(previous + 1, fraction(lowest))
+    return PagePosition(heading.page, 0.0) if index == 0 else PagePosition(index, 0.0)
+
+
+def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int]) -> Sections:
+    """Detect the paper's section headings from its lines (one list per page, reading order)."""
+    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip)))
+    headings = tuple(_to_heading(c, pages[c.line.page - 1], skip) for c in candidates)
+
+    def first(kind: str) -> Heading | None:
+        return next((h for h in headings if h.kind == kind), None)
+
+    return Sections(
+        headings=headings,
+        references=first("references"),
+        appendix=first("appendix"),
+        checklist=first("checklist"),
+        acknowledgments=first("acknowledgments"),
+        impact=first("impact"),
+    )
+
+
+def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: set[int],
+                   excluded: Sequence[str] = DEFAULT_EXCLUDED) -> MainBody:
+    """Where the main body ends when the section kinds in `excluded` do not count."""
+    excluded_start = next((h for h in sections.headings if h.kind in excluded), None)
+    end = _end_position(excluded_start, pages, skip, text_block(pages, skip))
+    return MainBody(pages=end.page if end else 0, end=end, excluded_start=excluded_start,
+                    excluded=tuple(excluded))

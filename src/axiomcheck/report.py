@@ -1,0 +1,96 @@
+"""The results of a run: findings per file, as plain data that crosses process boundaries.
+
+`FileResult.to_dict()` is exactly the JSON a file gets in the report (schema
+`axiomcheck.report/1`, documented in docs/report-format.md), and `from_dict` reads it
+back, which is how a worker process hands its result to the parent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SCHEMA = "axiomcheck.report/1"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One violation, verdict or notice, stamped with its rule and severity."""
+
+    rule: str
+    name: str
+    severity: str
+    message: str
+    hint: str
+    page: int | None = None
+    bbox: list[float] | None = None
+    evidence: str | None = None
+    confidence: str = "high"
+    evidence_image: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["evidence"] = self.evidence
+        if self.evidence_image is None:
+            data.pop("evidence_image")
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Finding":
+        return cls(**{k: data.get(k) for k in cls.__dataclass_fields__ if k in data})
+
+
+@dataclass
+class FileResult:
+    """Everything the report says about one file."""
+
+    path: str
+    sha256: str | None
+    status: str
+    """pass (no errors), fail (at least one error), error (the file could not be checked)."""
+    pages: int | None = None
+    structure: dict[str, Any] | None = None
+    findings: list[Finding] = field(default_factory=list)
+    internal_error: bool = False
+    """A bug in axiomcheck, not the author's fault: the run exits with code 3."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "sha256": self.sha256, "status": self.status, "pages": self.pages,
+                "structure": self.structure, "findings": [f.to_dict() for f in self.findings]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], internal_error: bool = False) -> "FileResult":
+        return cls(path=data["path"], sha256=data.get("sha256"), status=data["status"],
+                   pages=data.get("pages"), structure=data.get("structure"),
+                   findings=[Finding.from_dict(f) for f in data.get("findings", [])],
+                   internal_error=internal_error)
+
+    def count(self, severity: str) -> int:
+        return sum(1 for f in self.findings if f.severity == severity)
+
+
+@dataclass
+class Report:
+    """A run: one venue, track and stage, any number of files."""
+
+    venue: str
+    track: str
+    stage: str
+    files: list[FileResult] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema": SCHEMA, "venue": self.venue, "track": self.track, "stage": self.stage,
+                "files": [f.to_dict() for f in self.files]}
+
+    @property
+    def exit_code(self) -> int:
+        """0 all files pass, 1 some file fails or cannot be checked, 3 an internal error."""
+        if any(f.internal_error for f in self.files):
+            return 3
+        if any(f.status != "pass" for f in self.files):
+            return 1
+        return 0
+
+
+def status_of(findings: list[Finding]) -> str:
+    return "fail" if any(f.severity == "error" for f in findings) else "pass"

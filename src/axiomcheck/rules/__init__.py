@@ -1,0 +1,33 @@
+"""Rules: pure checks over the document model, in an explicit registry.
+
+Add a rule by writing it in the module of its group and listing it in that module's
+`RULES`; a module is registered by adding it to `_MODULES` below. Ids are never reused.
+"""
+
+from __future__ import annotations
+
+from . import anonymity, pages, template
+from .base import CheckContext, Rule, Severity, Violation
+
+_MODULES = (pages, template, anonymity)
+
+REGISTRY: dict[str, Rule] = {}
+for _module in _MODULES:
+    for _rule in _module.RULES:
+        if _rule.name in REGISTRY or any(r.id == _rule.id for r in REGISTRY.values()):
+            raise RuntimeError(f"duplicate rule id or name: {_rule.id} {_rule.name}")
+        REGISTRY[_rule.name] = _rule
+
+RETIRED_IDS: frozenset[str] = frozenset()
+"""Ids of removed rules: never given to a new rule."""
+
+
+def find_rule(key: str) -> Rule | None:
+    """A rule by name (`page-limit`) or id (`AX101`), case-insensitive."""
+    key = key.strip()
+    if key in REGISTRY:
+        return REGISTRY[key]
+    return next((r for r in REGISTRY.values() if r.id.lower() == key.lower()), None)
+
+
+__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Rule", "Severity", "Violation", "find_rule"]

@@ -1,0 +1,102 @@
+"""What a rule is: an id, a name, a group, typed options with defaults, and a check function.
+
+A rule's check reads the document model and yields `Violation`s; the engine stamps them with
+the rule's id, name and (pack-configured) severity. Rules never import a PDF library and
+never change their options. The check function's docstring is the rule's documentation and
+must have the sections `What it checks`, `Why`, and `How to fix`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from ..model import BBox
+
+if TYPE_CHECKING:
+    from ..parsing import Document
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a rule knows about the run besides its options."""
+
+    venue: str
+    track: str
+    stage: str
+    main_body_excludes: tuple[str, ...]
+    """Section kinds that do not count toward the page limit on this track."""
+    authors: tuple[str, ...] = ()
+    """Names the organizers know (``--authors``), for the known-author rule."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One problem a rule found, before the engine stamps rule id and severity on it."""
+
+    message: str
+    hint: str
+    page: int | None = None
+    bbox: BBox | None = None
+    evidence: str | None = None
+    severity: Severity | None = None
+    """Overrides the configured severity for this finding only (e.g. title area vs body)."""
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """For rules that take no options."""
+
+
+CheckFunction = Callable[["Document", Any, CheckContext], Iterator[Violation]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A registered rule."""
+
+    id: str
+    name: str
+    group: str
+    check: CheckFunction
+    options: type
+    severity: Severity
+    confidence: str
+    """high: decided by the file's structure; heuristic: a judgement that can be wrong."""
+    needs_text: bool = True
+    """False for rules that read only page geometry or metadata (they run on image-only PDFs)."""
+
+    @property
+    def doc(self) -> str:
+        return (self.check.__doc__ or "").strip()
+
+    @property
+    def summary(self) -> str:
+        return self.doc.splitlines()[0] if self.doc else ""
+
+    def default_options(self) -> Any:
+        return self.options()
+
+    def option_fields(self) -> tuple[dataclasses.Field, ...]:
+        return dataclasses.fields(self.options)
+
+
+def rule(*, id: str, name: str, group: str, options: type = NoOptions,
+         severity: Severity = Severity.ERROR, confidence: str = "high",
+         needs_text: bool = True) -> Callable[[CheckFunction], Rule]:
+    """Declare a check function as a rule."""
+
+    def wrap(check: CheckFunction) -> Rule:
+        return Rule(id=id, name=name, group=group, check=check, options=options,
+                    severity=severity, confidence=confidence, needs_text=needs_text)
+
+    return wrap

@@ -1,0 +1,192 @@
+"""Page rules: how long the main body is, what may follow it, and the paper's page sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .base import CheckContext, Severity, Violation, rule
+
+if TYPE_CHECKING:
+    from ..parsing import Document
+
+MM_PER_POINT = 25.4 / 72
+NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
+    "letter": (215.9, 279.4),
+    "a4": (210.0, 297.0),
+    "a1": (594.0, 841.0),
+    "a0": (841.0, 1189.0),
+    "poster-61x90": (610.0, 900.0),
+}
+
+
+@dataclass(frozen=True)
+class PageLimitOptions:
+    max_pages: int = 4
+
+
+@rule(id="AX101", name="page-limit", group="pages", options=PageLimitOptions)
+def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext) -> Iterator[Violation]:
+    """The main body is no longer than the track's page limit.
+
+    What it checks: the main body runs from page 1 to where the first section that the track
+    does not count begins (for AXIOM papers: acknowledgments, impact statements, references,
+    appendix and checklist). A section that starts at the top of page k leaves k-1 pages; one
+    that starts part-way down page k leaves k, since a partly filled page counts as a page.
+
+    Why: venues desk-reject papers over the limit without review.
+
+    How to fix: shorten the main text, move material to the appendix (where the track allows
+    one), or make sure the references and appendix headings are real section headings so
+    that they are recognised. `axiomcheck inspect` shows where each section was found.
+    """
+    body = doc.main_body(context.main_body_excludes)
+    if body.end is None or body.pages <= options.max_pages:
+        return
+    overflow = body.end.page - 1 + body.end.fraction - options.max_pages
+    where = (f"ends on page {body.end.page}" if body.excluded_start is None else
+             f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
+             f"{body.excluded_start.page}")
+    yield Violation(
+        message=(f"The main body runs {overflow:.1f} pages past the {options.max_pages}-page limit "
+                 f"({body.pages} pages; it {where})."),
+        hint=(f"Cut the main text to {options.max_pages} pages; "
+              f"{_excluded_phrase(context.main_body_excludes)} do not count."),
+        page=options.max_pages + 1,
+        evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
+    )
+
+
+def _excluded_phrase(kinds: tuple[str, ...]) -> str:
+    names = {"acknowledgments": "acknowledgments", "impact": "impact statements",
+             "references": "references", "appendix": "the appendix", "checklist": "the checklist"}
+    listed = [names.get(k, k) for k in kinds]
+    if not listed:
+        return "all sections"
+    return ", ".join(listed[:-1]) + (" and " if len(listed) > 1 else "") + listed[-1]
+
+
+@rule(id="AX102", name="appendix-forbidden", group="pages")
+def appendix_forbidden(doc: "Document", options: object, context: CheckContext) -> Iterator[Violation]:
+    """The paper has no appendix or supplementary material, where the track forbids one.
+
+    What it checks: no section heading opens an appendix ("Appendix", "Appendices",
+    "Supplementary Material", or lettered sections such as "A Proofs" after the body).
+
+    Why: some tracks (AXIOM's Grand Challenges) are one page plus references, with no
+    appendix of any kind; reviewers are not asked to read one.
+
+    How to fix: remove the appendix, or fold what matters into the page allowed.
+    """
+    heading = doc.sections.appendix
+    if heading is None:
+        return
+    yield Violation(
+        message=f"This track allows no appendix, but '{heading.text}' starts one on page {heading.page}.",
+        hint="Remove the appendix and any supplementary sections; only references may follow the main text.",
+        page=heading.page, bbox=heading.bbox, evidence=heading.text,
+    )
+
+
+@dataclass(frozen=True)
+class PageSizeOptions:
+    sizes: tuple[str, ...] = ("letter",)
+    """Allowed sizes by name: letter, a4, a1, a0, poster-61x90."""
+    orientation: str = "portrait"
+    """portrait, landscape or any."""
+    tolerance_mm: float = 3.0
+
+
+def _size_name(width_mm: float, height_mm: float, tolerance: float) -> str | None:
+    for name, (w, h) in NAMED_SIZES_MM.items():
+        if abs(width_mm - w) <= tolerance and abs(height_mm - h) <= tolerance:
+            return name
+        if abs(width_mm - h) <= tolerance and abs(height_mm - w) <= tolerance:
+            return name
+    return None
+
+
+@rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
+def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) -> Iterator[Violation]:
+    """Every page has an allowed size and orientation, and no page is rotated.
+
+    What it checks: each page's displayed size (after /Rotate) against the pack's list of
+    named sizes (within a tolerance in millimetres), the orientation, and that all pages
+    share one size.
+
+    Why: NeurIPS papers must be US Letter; A4 output usually means the template was not
+    used as distributed. Posters must fit the board (AXIOM: A1 portrait or 61 x 90 cm).
+
+    How to fix: use the template's paper size (`letterpaper`; do not load `a4paper` or
+    `geometry` with another size), or export the poster at the required size in portrait.
+    """
+    allowed = ", ".join(options.sizes)
+    reported_size = False
+    first = doc.pages[0] if doc.pages else None
+    for page in doc.pages:
+        width_mm, height_mm = page.width * MM_PER_POINT, page.height * MM_PER_POINT
+        if page.rotation % 180:
+            width_mm, height_mm = height_mm, width_mm
+        found = _size_name(width_mm, height_mm, options.tolerance_mm)
+        shown = f"{width_mm:.0f} x {height_mm:.0f} mm" + (f" ({found})" if found else "")
+        if page.rotation:
+            yield Violation(
+                message=f"Page {page.number} is rotated by {page.rotation} degrees.",
+                hint="Remove the rotation (e.g. `\\usepackage{pdflscape}` pages or a rotated inserted PDF).",
+                page=page.number, evidence=f"/Rotate {page.rotation}")
+        if found not in options.sizes and not reported_size:
+            reported_size = True
+            yield Violation(
+                message=f"Page {page.number} is {shown}; allowed: {allowed}.",
+                hint="Produce the PDF at the required paper size with the venue's template.",
+                page=page.number, evidence=shown)
+        elif options.orientation != "any" and not reported_size:
+            landscape = width_mm > height_mm + 1
+            if landscape != (options.orientation == "landscape"):
+                reported_size = True
+                yield Violation(
+                    message=f"Page {page.number} is {'landscape' if landscape else 'portrait'} "
+                            f"({shown}); it must be {options.orientation}.",
+                    hint=f"Export the page in {options.orientation} orientation.",
+                    page=page.number, evidence=shown)
+        if first is not None and (abs(page.width - first.width) > 1 or abs(page.height - first.height) > 1) \
+                and not reported_size:
+            reported_size = True
+            yield Violation(
+                message=f"Page {page.number} ({shown}) differs in size from page 1.",
+                hint="Give every page the same size; inserted PDFs are often A4.",
+                page=page.number, evidence=shown)
+
+
+@dataclass(frozen=True)
+class PageCountOptions:
+    min_pages: int = 1
+    max_pages: int = 0
+    """0 means no maximum."""
+
+
+@rule(id="AX104", name="page-count", group="pages", options=PageCountOptions, needs_text=False)
+def page_count(doc: "Document", options: PageCountOptions, context: CheckContext) -> Iterator[Violation]:
+    """The PDF has a number of pages within the track's bounds (a poster: exactly one).
+
+    What it checks: the total number of pages, everything included.
+
+    Why: a poster file must be a single page; some tracks cap the whole PDF.
+
+    How to fix: export one page (posters), or remove the extra pages.
+    """
+    count = doc.page_count
+    if options.max_pages and count > options.max_pages:
+        yield Violation(
+            message=f"The PDF has {count} pages; this track allows at most {options.max_pages}.",
+            hint=f"Submit a PDF of at most {options.max_pages} page(s).",
+            page=options.max_pages + 1, evidence=f"{count} pages")
+    elif count < options.min_pages:
+        yield Violation(
+            message=f"The PDF has {count} pages; this track needs at least {options.min_pages}.",
+            hint="Check that the right file was exported.", evidence=f"{count} pages",
+            severity=Severity.ERROR)
+
+
+RULES = (page_limit, appendix_forbidden, page_size, page_count)

@@ -1,0 +1,64 @@
+"""The `structure` object of the report: what axiomcheck found in a paper, as plain data.
+
+It is the same for `check` and `inspect`, so an author can see why a rule decided as it did.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import Heading
+
+if TYPE_CHECKING:
+    from .parsing import Document
+
+PAGE_SIZE_TOLERANCE = 3.0
+_NAMED_SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89), "a1": (1683.78, 2383.94),
+                "poster-61x90": (1729.13, 2551.18)}
+
+
+def page_size_name(width: float, height: float) -> str:
+    """letter, a4, a1, poster-61x90 or `<w> x <h> pt`."""
+    for name, (w, h) in _NAMED_SIZES.items():
+        tolerance = PAGE_SIZE_TOLERANCE * (3 if w > 1000 else 1)
+        if (abs(width - w) <= tolerance and abs(height - h) <= tolerance) or \
+                (abs(width - h) <= tolerance and abs(height - w) <= tolerance):
+            return name
+    return f"{width:.0f} x {height:.0f} pt"
+
+
+def _page(heading: Heading | None) -> int | None:
+    return heading.page if heading else None
+
+
+def _heading(heading: Heading) -> dict[str, Any]:
+    return {"page": heading.page, "kind": heading.kind, "number": heading.number, "text": heading.text,
+            "top_of_page": heading.top_of_page, "bbox": heading.bbox.as_list()}
+
+
+def structure_of(doc: "Document", main_body_excludes: tuple[str, ...]) -> dict[str, Any]:
+    """The detected structure of `doc`, with the main body measured as the track counts it."""
+    sections = doc.sections
+    body = doc.main_body(main_body_excludes)
+    template = doc.template
+    first = doc.pages[0] if doc.pages else None
+    return {
+        "main_body_pages": body.pages,
+        "main_body_end": {"page": body.end.page, "fraction": body.end.fraction} if body.end else None,
+        "main_body_ends_before": body.excluded_start.text if body.excluded_start else None,
+        "references_page": _page(sections.references),
+        "appendix_page": _page(sections.appendix),
+        "checklist_page": _page(sections.checklist),
+        "acknowledgments_page": _page(sections.acknowledgments),
+        "impact_page": _page(sections.impact),
+        "anonymous": doc.author_block.anonymous,
+        "line_numbers": doc.line_numbers,
+        "page_size": page_size_name(first.width, first.height) if first else None,
+        "columns": doc.columns,
+        "title": doc.title or None,
+        "authors": [line.text for line in doc.author_block.lines],
+        "notice": doc.notice.text if doc.notice else None,
+        "template": {"name": template.name, "mode": template.mode, "track": template.track,
+                     "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
+        "headings": [_heading(h) for h in sections.headings],
+    }
