@@ -1,9 +1,8 @@
 """`Document`: one PDF, read once and lazily.
 
 Every property is computed on first use and cached, so a rule set that only needs page
-sizes and metadata never builds a text layer, and nothing is parsed twice. PDFium (through
-pypdfium2) gives page geometry and text; pypdf is opened only for metadata, XMP, fonts and
-embedded paths. This is the only module family that imports PDF libraries.
+sizes and metadata never builds a text layer, and nothing is parsed twice. The raw facts
+come from a `Source` (a PDF file, or synthetic pages in tests).
 """
 
 from __future__ import annotations
@@ -12,12 +11,11 @@ from collections import Counter
 from functools import cached_property
 from typing import Any
 
-import pypdfium2 as pdfium
-
-from . import front_matter, objects
+from . import front_matter
 from .lines import assemble_lines, column_count, split_line_numbers
-from ..model import (AuthorBlock, BBox, Font, Line, MainBody, Metadata, Notice, PageInfo,
+from ..model import (AuthorBlock, Font, Line, MainBody, Metadata, Notice, PageInfo,
                     PageText, Sections, TemplateInfo)
+from .source import DocumentError, PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
 
@@ -25,25 +23,16 @@ LINE_NUMBER_PAGE_SHARE = 0.5
 """Line numbers are on when at least this share of text pages carry a line-number column."""
 
 
-class DocumentError(Exception):
-    """The PDF cannot be opened: damaged, encrypted or not a PDF."""
-
-
 class Document:
     """A PDF and everything rules may ask about it, computed on demand."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        try:
-            self._pdf = pdfium.PdfDocument(path)
-        except pdfium.PdfiumError as error:
-            raise DocumentError(str(error)) from error
+    def __init__(self, source: Source) -> None:
+        self.source = source
         self._page_text: dict[int, PageText] = {}
         self._main_body: dict[tuple[str, ...], MainBody] = {}
-        self._reader: Any = None
 
     def close(self) -> None:
-        self._pdf.close()
+        self.source.close()
 
     def __enter__(self) -> "Document":
         return self
@@ -54,34 +43,17 @@ class Document:
     # -- pages -------------------------------------------------------------------------
     @cached_property
     def page_count(self) -> int:
-        return len(self._pdf)
+        return self.source.page_count()
 
     @cached_property
     def pages(self) -> tuple[PageInfo, ...]:
-        infos = []
-        for index in range(self.page_count):
-            page = self._pdf[index]
-            try:
-                width, height = page.get_size()
-                infos.append(PageInfo(
-                    number=index + 1, width=round(width, 2), height=round(height, 2),
-                    rotation=page.get_rotation(),
-                    mediabox=BBox(*page.get_mediabox()), cropbox=BBox(*page.get_cropbox())))
-            finally:
-                page.close()
-        return tuple(infos)
+        return tuple(self.source.page_info(index) for index in range(self.page_count))
 
     def page_text(self, number: int) -> PageText:
         """Lines and line-number column of page `number` (1-based), built once."""
         cached = self._page_text.get(number)
         if cached is None:
-            from .text_extraction import page_words
-
-            page = self._pdf[number - 1]
-            try:
-                words, chars = page_words(page)
-            finally:
-                page.close()
+            words, chars = self.source.page_words(number - 1)
             text_words, numbers = split_line_numbers(words)
             cached = PageText(page=number, lines=tuple(assemble_lines(number, text_words)),
                               line_number_words=tuple(numbers), char_count=chars)
@@ -150,7 +122,7 @@ class Document:
     def notice(self) -> Notice | None:
         if not self.page_count:
             return None
-        return front_matter.notice(self.first_page_lines, self.pages[0].height)
+        return front_matter.notice(self.first_page_lines, self.pages[0].height, self.body_size)
 
     @cached_property
     def columns(self) -> int:
@@ -188,27 +160,18 @@ class Document:
     @cached_property
     def info(self) -> dict[str, str]:
         """The document information dictionary (Title, Author, Subject, Creator, ...)."""
-        try:
-            raw = self._pdf.get_metadata_dict(skip_empty=True)
-        except pdfium.PdfiumError:
-            return {}
-        return {key: str(value) for key, value in raw.items()}
-
-    # -- objects (pypdf) -----------------------------------------------------------------
-    def _pypdf(self) -> Any:
-        if self._reader is None:
-            self._reader = objects.open_reader(self.path)
-        return self._reader
+        return self.source.info()
 
     @cached_property
     def metadata(self) -> Metadata:
-        return objects.read_metadata(self._pypdf())
+        """Document info, XMP and embedded figure paths (reads PDF objects: costlier)."""
+        return self.source.metadata()
 
     @cached_property
     def fonts(self) -> tuple[Font, ...]:
-        return tuple(objects.read_fonts(self._pypdf()))
+        return tuple(self.source.fonts())
 
 
 def open_document(path: str) -> Document:
     """Open `path` for checking; raises DocumentError when PDFium cannot read it."""
-    return Document(path)
+    return Document(PdfSource(path))

@@ -24,6 +24,9 @@ NOTICE_PATTERNS = (
     re.compile(r"Workshop on .{0,160}(?:NeurIPS|ICML) \d{4}.*", re.I),
     re.compile(r"^Preprint\..*", re.I),
 )
+VENUE_WORDS_RE = re.compile(r"[A-Z0-9][^.]{0,80}\b(?:Workshop|Conference|Proceedings|Symposium)\b")
+"""A workshop's own notice: a sentence naming a venue (capitalised, as notices are)."""
+_FOOTNOTE_MARK_RE = re.compile(r"^(?:[*∗†‡§¶]+\s*|\d\s+(?=[A-Z]))")
 FOOTER_ZONE = 0.78
 """The notice lies in the lowest 22% of page 1."""
 
@@ -75,18 +78,23 @@ def author_block(lines: Sequence[Line], body_size: float) -> AuthorBlock:
     return AuthorBlock(lines=tuple(block), anonymous=anonymous)
 
 
-def notice(lines: Sequence[Line], page_height: float) -> Notice | None:
-    """The template's notice at the foot of page 1, when a known wording is printed there."""
-    footer = [l for l in lines if l.bbox.y0 > FOOTER_ZONE * page_height]
-    for start in range(len(footer)):
-        text = normalise(" ".join(l.text for l in footer[start:start + 4]))
-        for pattern in NOTICE_PATTERNS:
-            match = pattern.search(text)
-            if match:
-                box = footer[start].bbox
-                for extra in footer[start + 1:start + 4]:
+def notice(lines: Sequence[Line], page_height: float, body_size: float) -> Notice | None:
+    """The template's notice at the foot of page 1: small print in a known wording, or small
+    print that names a venue (a workshop's own notice)."""
+    footer = [l for l in lines if l.bbox.y0 > FOOTER_ZONE * page_height and l.size < body_size - 0.5]
+    for patterns in (NOTICE_PATTERNS, (VENUE_WORDS_RE,)):
+        for start in range(len(footer)):
+            for count in range(1, 4):
+                chunk = footer[start:start + count]
+                text = _FOOTNOTE_MARK_RE.sub("", normalise(" ".join(l.text for l in chunk)))
+                if not any(p.match(text) for p in patterns):
+                    continue
+                if count < 3 and start + count < len(footer) and not text.rstrip().endswith("."):
+                    continue
+                box = chunk[0].bbox
+                for extra in chunk[1:]:
                     box = box.union(extra.bbox)
-                return Notice(text=_trim_notice(match.group(0)), bbox=box)
+                return Notice(text=_trim_notice(text), bbox=box)
     return None
 
 

@@ -1,0 +1,131 @@
+"""Where a `Document` gets its raw facts: a PDF file (PDFium + pypdf) or synthetic pages.
+
+`PdfSource` is the real one. `SyntheticSource` builds the same facts from words given in
+code, so rule and structure tests run the real `Document` logic without a PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import pypdfium2 as pdfium
+
+from ..model import BBox, Font, Metadata, PageInfo, Word
+from . import objects
+
+
+class DocumentError(Exception):
+    """The PDF cannot be opened: damaged, encrypted or not a PDF."""
+
+
+class Source(Protocol):
+    """The raw facts a `Document` is built from."""
+
+    def page_count(self) -> int: ...
+    def page_info(self, index: int) -> PageInfo: ...
+    def page_words(self, index: int) -> tuple[list[Word], int]: ...
+    def info(self) -> dict[str, str]: ...
+    def metadata(self) -> Metadata: ...
+    def fonts(self) -> list[Font]: ...
+    def close(self) -> None: ...
+
+
+class PdfSource:
+    """A PDF file read with PDFium (pages, text, document info) and pypdf (objects)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self._pdf = pdfium.PdfDocument(path)
+        except pdfium.PdfiumError as error:
+            raise DocumentError(str(error)) from error
+        self._reader: Any = None
+
+    def page_count(self) -> int:
+        return len(self._pdf)
+
+    def page_info(self, index: int) -> PageInfo:
+        page = self._pdf[index]
+        try:
+            width, height = page.get_size()
+            return PageInfo(number=index + 1, width=round(width, 2), height=round(height, 2),
+                            rotation=page.get_rotation(), mediabox=BBox(*page.get_mediabox()),
+                            cropbox=BBox(*page.get_cropbox()))
+        finally:
+            page.close()
+
+    def page_words(self, index: int) -> tuple[list[Word], int]:
+        from .text_extraction import page_words
+
+        page = self._pdf[index]
+        try:
+            return page_words(page)
+        finally:
+            page.close()
+
+    def info(self) -> dict[str, str]:
+        try:
+            raw = self._pdf.get_metadata_dict(skip_empty=True)
+        except pdfium.PdfiumError:
+            return {}
+        return {key: str(value) for key, value in raw.items()}
+
+    def _pypdf(self) -> Any:
+        if self._reader is None:
+            self._reader = objects.open_reader(self.path)
+        return self._reader
+
+    def metadata(self) -> Metadata:
+        return objects.read_metadata(self._pypdf())
+
+    def fonts(self) -> list[Font]:
+        return objects.read_fonts(self._pypdf())
+
+    def close(self) -> None:
+        self._pdf.close()
+
+
+@dataclass
+class SyntheticPage:
+    """A page for tests: its size and its words (top-down coordinates)."""
+
+    words: list[Word]
+    width: float = 612.0
+    height: float = 792.0
+    rotation: int = 0
+
+
+@dataclass
+class SyntheticSource:
+    """Raw facts given in code, for tests of rules and structure detection."""
+
+    pages: list[SyntheticPage]
+    document_info: dict[str, str] = field(default_factory=dict)
+    document_metadata: Metadata | None = None
+    document_fonts: list[Font] = field(default_factory=list)
+
+    def page_count(self) -> int:
+        return len(self.pages)
+
+    def page_info(self, index: int) -> PageInfo:
+        page = self.pages[index]
+        box = BBox(0.0, 0.0, page.width, page.height)
+        return PageInfo(number=index + 1, width=page.width, height=page.height, rotation=page.rotation,
+                        mediabox=box, cropbox=box)
+
+    def page_words(self, index: int) -> tuple[list[Word], int]:
+        words = self.pages[index].words
+        return list(words), sum(len(w.text) + 1 for w in words)
+
+    def info(self) -> dict[str, str]:
+        return dict(self.document_info)
+
+    def metadata(self) -> Metadata:
+        return self.document_metadata or Metadata(info=dict(self.document_info), xmp={})
+
+    def fonts(self) -> list[Font]:
+        return list(self.document_fonts)
+
+    def close(self) -> None:
+        return None

@@ -1,0 +1,23 @@
+"""Shared test setup: paths to the fixtures and to the read-only corpus beside the repo."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+CORPUS_PAPERS = SHARED / "corpus" / "papers"
+CORPUS_HOSTILE = SHARED / "corpus" / "hostile"
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@pytest.fixture
+def corpus_papers() -> Path:
+    if not (CORPUS_PAPERS / "manifest.yaml").is_file():
+        pytest.skip("the shared paper corpus (../shared/corpus/papers) is not present")
+    return CORPUS_PAPERS

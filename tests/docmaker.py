@@ -1,0 +1,144 @@
+"""Build synthetic documents for fast rule and structure tests, no PDF needed.
+
+`Paper` lays out a NeurIPS-like page (text block x 108-504, y 72-720, 10 pt Times, 11 pt
+leading) line by line; `build()` returns a real `Document` over a `SyntheticSource`, so the
+same structure detection and rules run as on a PDF.
+
+    doc = (Paper().title("A Study").anonymous_authors().abstract(5)
+           .heading("1 Introduction").text(40).heading("References").text(5).build())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from axiomcheck.model import BBox, Font, Metadata, Word
+from axiomcheck.parsing import Document, SyntheticPage, SyntheticSource
+
+BODY = 9.96
+LEADING = 11.0
+LEFT, RIGHT, TOP, BOTTOM = 108.0, 504.0, 72.0, 720.0
+FILLER = ("the model learns sparse features from data with fewer parameters than a dense "
+          "baseline and we measure its accuracy under a fixed compute budget").split()
+
+
+def make_word(text: str, x: float, baseline: float, size: float = BODY, bold: bool = False,
+              font: str = "NimbusRomNo9L-Regu", fill_gray: float | None = 0.0,
+              invisible: bool = False, monospace: bool = False) -> Word:
+    width = 0.5 * size * len(text)
+    return Word(text=text, bbox=BBox(x, baseline - 0.75 * size, x + width, baseline + 0.22 * size),
+                size=size, font=("NimbusRomNo9L-Medi" if bold and font == "NimbusRomNo9L-Regu" else font),
+                bold=bold, italic=False, monospace=monospace, fill_gray=fill_gray, invisible=invisible)
+
+
+def make_line(text: str, x: float, baseline: float, size: float = BODY, bold: bool = False,
+              **kwargs: object) -> list[Word]:
+    words = []
+    for token in text.split():
+        word = make_word(token, x, baseline, size, bold, **kwargs)
+        words.append(word)
+        x = word.bbox.x1 + 0.3 * size
+    return words
+
+
+@dataclass
+class Paper:
+    """A paper laid out top to bottom, page by page."""
+
+    width: float = 612.0
+    height: float = 792.0
+    line_numbers: bool = True
+    pages: list[list[Word]] = field(default_factory=lambda: [[]])
+    y: float = TOP + 10
+    line_number: int = 1
+    info: dict[str, str] = field(default_factory=dict)
+    metadata: Metadata | None = None
+    fonts: list[Font] = field(default_factory=list)
+    rotations: dict[int, int] = field(default_factory=dict)
+
+    def _room(self, height: float) -> None:
+        if self.y + height > BOTTOM:
+            self.new_page()
+
+    def new_page(self) -> "Paper":
+        self.pages.append([])
+        self.y = TOP + 10
+        return self
+
+    def line(self, text: str, size: float = BODY, bold: bool = False, x: float | None = None,
+             centred: bool = False, numbered: bool = True, space_before: float = 0.0,
+             **kwargs: object) -> "Paper":
+        self._room(LEADING + space_before)
+        self.y += space_before
+        words = make_line(text, 0.0, self.y, size, bold, **kwargs)
+        width = words[-1].bbox.x1 if words else 0.0
+        start = (self.width - width) / 2 if centred else (LEFT if x is None else x)
+        shifted = [Word(w.text, BBox(w.bbox.x0 + start, w.bbox.y0, w.bbox.x1 + start, w.bbox.y1), w.size,
+                        w.font, w.bold, w.italic, w.monospace, w.fill_gray, w.invisible) for w in words]
+        self.pages[-1].extend(shifted)
+        if self.line_numbers and numbered:
+            self.pages[-1].append(make_word(str(self.line_number), 92.0, self.y, 5.98, font="NimbusSanL-Regu"))
+            self.line_number += 1
+        self.y += max(LEADING, size * 1.2)
+        return self
+
+    def title(self, text: str) -> "Paper":
+        return self.line(text, size=17.22, bold=True, centred=True, numbered=False)
+
+    def anonymous_authors(self) -> "Paper":
+        self.line("Anonymous Author(s)", bold=True, centred=True, numbered=False, space_before=20)
+        for text in ("Affiliation", "Address", "email"):
+            self.line(text, centred=True, numbered=False)
+        return self
+
+    def authors(self, *lines: str) -> "Paper":
+        for index, text in enumerate(lines):
+            self.line(text, centred=True, numbered=False, space_before=20 if index == 0 else 0)
+        return self
+
+    def abstract(self, lines: int = 5) -> "Paper":
+        self.line("Abstract", size=11.96, bold=True, centred=True, numbered=False, space_before=14)
+        return self.text(lines, x=144.0, words_per_line=12)
+
+    def heading(self, text: str, size: float = 11.96, bold: bool = True) -> "Paper":
+        return self.line(text, size=size, bold=bold, space_before=8)
+
+    def text(self, lines: int, x: float | None = None, words_per_line: int = 14) -> "Paper":
+        for index in range(lines):
+            words = [FILLER[(index + k) % len(FILLER)] for k in range(words_per_line)]
+            self.line(" ".join(words), x=x)
+        return self
+
+    def sentence(self, text: str, **kwargs: object) -> "Paper":
+        return self.line(text, **kwargs)
+
+    def fill_page(self) -> "Paper":
+        while self.y + LEADING <= BOTTOM:
+            self.text(1)
+        return self
+
+    def notice(self, text: str) -> "Paper":
+        self.pages[0].extend(make_line(text, LEFT, 740.1, 7.97))
+        return self
+
+    def build(self) -> Document:
+        pages = [SyntheticPage(words=list(words), width=self.width, height=self.height,
+                               rotation=self.rotations.get(index + 1, 0))
+                 for index, words in enumerate(self.pages)]
+        return Document(SyntheticSource(pages=pages, document_info=dict(self.info),
+                                        document_metadata=self.metadata, document_fonts=list(self.fonts)))
+
+
+SUBMITTED_NOTICE = ("Submitted to 40th Conference on Neural Information Processing Systems (NeurIPS 2026). "
+                    "Do not distribute.")
+CAMERA_READY_NOTICE = ("40th Conference on Neural Information Processing Systems (NeurIPS 2026). "
+                       "Workshop: AXIOM Foundations of Efficient Deep Learning.")
+
+
+def submission(body_pages: float = 3.5) -> Paper:
+    """A compliant-looking anonymous AXIOM submission with `body_pages` of main text."""
+    paper = Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(6)
+    paper.notice(SUBMITTED_NOTICE).heading("1 Introduction")
+    lines_per_page = int((BOTTOM - TOP) / LEADING)
+    paper.text(int(body_pages * lines_per_page) - 20)
+    return paper.heading("References").text(6)
