@@ -24,7 +24,7 @@ NOTICE_PATTERNS = (
     re.compile(r"Workshop on .{0,160}(?:NeurIPS|ICML) \d{4}.*", re.I),
     re.compile(r"^Preprint\..*", re.I),
 )
-VENUE_WORDS_RE = re.compile(r"[A-Z0-9][^.]{0,80}\b(?:Workshop|Conference|Proceedings|Symposium)\b")
+VENUE_WORDS_RE = re.compile(r"(?:[A-Z0-9][^.]{0,80})?\b(?:Workshop|Conference|Proceedings|Symposium)\b")
 """A workshop's own notice: a sentence naming a venue (capitalised, as notices are)."""
 _FOOTNOTE_MARK_RE = re.compile(r"^(?:[*∗†‡§¶]+\s*|\d\s+(?=[A-Z]))")
 FOOTER_ZONE = 0.78
