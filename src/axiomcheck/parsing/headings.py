@@ -140,7 +140,7 @@ def heading_candidate(line: Line, body_size: float, space_above: float | None) -
         kind = "appendix"
     if kind is None and (line.size < body_size - 0.5 or not line.bold):
         return None
-    if kind is None and text.rstrip().endswith("."):
+    if kind is None and text.rstrip().endswith(".") and line.size < body_size + SIZE_STEP:
         return None
     return HeadingCandidate(line=line, title=title, key=key, number=number, kind=kind)
 

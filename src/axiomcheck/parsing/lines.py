@@ -132,7 +132,7 @@ def _reading_order(lines: list[Line]) -> list[Line]:
     left = [l for l in lines if l.bbox.x1 <= middle + 2]
     right = [l for l in lines if l.bbox.x0 >= middle - 2]
     spanning = [l for l in lines if l.bbox.x1 > middle + 2 and l.bbox.x0 < middle - 2]
-    if len(left) < 8 or len(right) < 8 or len(spanning) > 0.25 * len(lines):
+    if len(left) < 3 or len(right) < 3 or len(spanning) > 0.25 * len(lines):
         return sorted(lines, key=lambda l: (l.baseline, l.bbox.x0))
     return _columns_in_bands(lines, middle)
 

@@ -25,31 +25,42 @@ DEFAULT_EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "chec
 _LETTER_RE = re.compile(r"^[A-H](?:\.\d+)*$")
 _DIGIT_RE = re.compile(r"^\d+$")
 _RUNNING_HEAD_SHARE = 0.3
+EDGE_ROW_TOLERANCE = 12.0
+"""Lines this close to the top (bottom) of the page's text form its top (bottom) row."""
 
 
 def _page_key(text: str) -> str:
     return re.sub(r"[\d\s]", "", text.lower())
 
 
+def _edge_rows(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
+    """The lines of a page's top row and bottom row (a running head may be split in pieces)."""
+    lines = [l for l in lines if any(c.isalnum() for c in l.text)]
+    if not lines:
+        return [], []
+    top = min(l.bbox.y0 for l in lines)
+    bottom = max(l.bbox.y1 for l in lines)
+    return ([l for l in lines if l.bbox.y0 - top < EDGE_ROW_TOLERANCE],
+            [l for l in lines if bottom - l.bbox.y1 < EDGE_ROW_TOLERANCE])
+
+
 def running_heads(pages: Sequence[Sequence[Line]]) -> set[int]:
-    """ids of lines that are running heads, folios or footers repeated across pages."""
-    top_texts: Counter[str] = Counter()
-    bottom_texts: Counter[str] = Counter()
-    for lines in pages:
-        if lines:
-            top_texts[_page_key(min(lines, key=lambda l: l.bbox.y0).text)] += 1
-            bottom_texts[_page_key(max(lines, key=lambda l: l.bbox.y1).text)] += 1
+    """ids of lines that are running heads, folios, footers repeated across pages, or
+    punctuation-only debris: none of them is body text."""
+    counts: Counter[str] = Counter()
+    edges = [_edge_rows(lines) for lines in pages]
+    for top_row, bottom_row in edges:
+        counts.update({_page_key(l.text) for l in top_row + bottom_row})
     threshold = max(2, _RUNNING_HEAD_SHARE * len(pages))
-    repeated_top = {t for t, n in top_texts.items() if n >= threshold}
-    repeated_bottom = {t for t, n in bottom_texts.items() if n >= threshold}
+    repeated = {text for text, n in counts.items() if n >= threshold}
     found: set[int] = set()
-    for lines in pages:
+    for lines, (top_row, bottom_row) in zip(pages, edges):
         for line in lines:
             key = _page_key(line.text)
-            is_folio = key in ("", "page", "pageof") and len(line.words) <= 4
-            top = min(lines, key=lambda l: l.bbox.y0) is line
-            bottom = max(lines, key=lambda l: l.bbox.y1) is line
-            if is_folio or (top and key in repeated_top) or (bottom and key in repeated_bottom):
+            if key in ("", "page", "pageof") and len(line.words) <= 4 or not any(c.isalnum() for c in line.text):
+                found.add(id(line))
+        for line in top_row + bottom_row:
+            if _page_key(line.text) in repeated:
                 found.add(id(line))
     return found
 
