@@ -1,0 +1,120 @@
+"""The command line through click's CliRunner: every command and every exit code."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from axiomcheck.cli import main
+from axiomcheck.rules import REGISTRY
+from conftest import FIXTURES
+
+OK = str(FIXTURES / "refs-midpage.pdf")
+LONG = str(FIXTURES / "over-limit.pdf")
+
+
+def run(*args: str) -> "object":
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_check_compliant_paper_exits_0() -> None:
+    result = run("check", OK, "--venue", "axiom-2026", "--track", "paper")
+    assert result.exit_code == 0, result.output
+    assert "PASS" in result.output
+
+
+def test_check_over_limit_exits_1_and_says_by_how_much() -> None:
+    result = run("check", LONG, "--venue", "axiom-2026", "--track", "paper")
+    assert result.exit_code == 1
+    assert "AX101 page-limit" in result.output
+    assert "past the 4-page limit" in result.output
+
+
+def test_json_report_to_file(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    result = run("check", OK, LONG, "--venue", "axiom-2026", "--format", "json", "-o", str(out))
+    assert result.exit_code == 1
+    data = json.loads(out.read_text())
+    assert data["schema"] == "axiomcheck.report/1"
+    assert [f["status"] for f in data["files"]] == ["pass", "fail"]
+    assert data["files"][0]["structure"]["main_body_pages"] == 4
+    assert len(data["files"][0]["sha256"]) == 64
+
+
+def test_unreadable_file_gets_a_verdict_and_the_batch_goes_on(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.pdf"
+    junk.write_text("this is not a pdf")
+    result = run("check", str(junk), OK, "--venue", "axiom-2026", "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["files"][0]["status"] == "error"
+    assert data["files"][0]["findings"][0]["name"] == "unreadable"
+    assert data["files"][1]["status"] == "pass"
+
+
+def test_missing_file_is_a_verdict_not_a_traceback(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path / "absent.pdf"), "--venue", "axiom-2026")
+    assert result.exit_code == 1
+    assert "NOT CHECKED" in result.output
+
+
+def test_usage_and_pack_errors_exit_2(tmp_path: Path) -> None:
+    assert run("check", OK, "--venue", "nope").exit_code == 2
+    assert run("check", OK, "--venue", "axiom-2026", "--track", "nope").exit_code == 2
+    assert run("check", OK).exit_code == 2
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("pack: bad\ntracks:\n  paper:\n    rules:\n      page-limit: {pages: 4}\n")
+    result = CliRunner().invoke(main, ["check", OK, "--venue", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:5" in result.output and "max_pages" in result.output
+
+
+def test_crashing_rule_exits_3_and_other_rules_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(doc, options, context):
+        raise ValueError("kaboom")
+        yield  # pragma: no cover
+
+    crashing = dataclasses.replace(REGISTRY["line-numbers"], check=boom)
+    monkeypatch.setitem(REGISTRY, "line-numbers", crashing)
+    result = run("check", LONG, "--venue", "axiom-2026", "--format", "json")
+    assert result.exit_code == 3
+    names = [f["name"] for f in json.loads(result.output)["files"][0]["findings"]]
+    assert "rule-crashed" in names and "page-limit" in names
+
+
+def test_rules_list_and_explain() -> None:
+    listing = run("rules")
+    assert listing.exit_code == 0
+    assert "AX101  page-limit" in listing.output
+    explained = run("rules", "explain", "AX101")
+    assert "How to fix:" in explained.output and "max_pages" in explained.output
+    assert "How to fix" in run("rules", "explain", "unreadable").output
+    assert run("rules", "explain", "AX000").exit_code == 2
+
+
+def test_packs_lists_tracks_and_stages() -> None:
+    result = run("packs")
+    assert result.exit_code == 0
+    assert "axiom-2026" in result.output
+    assert "track grand-challenge" in result.output and "camera-ready" in result.output
+
+
+def test_inspect_shows_structure() -> None:
+    result = run("inspect", OK, "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["structure"]["references_page"] == 4
+    text = run("inspect", OK)
+    assert "references:" in text.output and "page 4" in text.output
+
+
+def test_python_dash_m_entry_point() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "axiomcheck", "rules"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "AX101" in done.stdout

@@ -1,0 +1,102 @@
+"""Rule packs: shipped packs load; mistakes name the file, the line, the key and the fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from axiomcheck.packs import PackError, resolve, shipped_packs, validate_pack
+
+
+def _write(tmp_path: Path, text: str, name: str = "pack.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_shipped_packs_load_in_every_track_and_stage() -> None:
+    assert "axiom-2026" in shipped_packs()
+    for pack in shipped_packs():
+        info = validate_pack(pack)
+        assert info.tracks and info.stages
+
+
+def test_axiom_tracks_and_limits() -> None:
+    paper = resolve("axiom-2026", "paper")
+    assert paper.stage == "submission"
+    limits = {c.rule.name: c.options for c in paper.rules}
+    assert limits["page-limit"].max_pages == 4
+    assert "appendix-forbidden" not in limits
+    challenge = {c.rule.name: c.options for c in resolve("axiom-2026", "grand-challenge").rules}
+    assert challenge["page-limit"].max_pages == 1
+    assert "appendix-forbidden" in challenge
+    poster = {c.rule.name: c.options for c in resolve("axiom-2026", "poster", "camera-ready").rules}
+    assert poster["page-size"].sizes == ("a1", "poster-61x90")
+    assert poster["page-count"].max_pages == 1
+    assert "page-limit" not in poster and "anonymous-author-block" not in poster
+
+
+def test_stage_switches_notice_and_line_numbers() -> None:
+    submission = {c.rule.name: c.options for c in resolve("axiom-2026", "paper", "submission").rules}
+    camera = {c.rule.name: c.options for c in resolve("axiom-2026", "paper", "camera-ready").rules}
+    assert submission["line-numbers"].required and not camera["line-numbers"].required
+    assert camera["template-notice"].workshop_title == "AXIOM Foundations of Efficient Deep Learning"
+    assert "anonymous-author-block" in submission and "anonymous-author-block" not in camera
+
+
+def test_extends_merges_rule_by_rule(tmp_path: Path) -> None:
+    path = _write(tmp_path, """
+pack: my-workshop
+extends: axiom-2026
+tracks:
+  paper:
+    rules:
+      page-limit: {max_pages: 6, severity: warning}
+    disable: [line-numbers]
+""")
+    resolved = resolve(str(path), "paper")
+    rules = {c.rule.name: c for c in resolved.rules}
+    assert rules["page-limit"].options.max_pages == 6
+    assert rules["page-limit"].severity.value == "warning"
+    assert "line-numbers" not in rules
+    assert rules["template-notice"].options.expected.startswith("Submitted to 40th")
+    assert resolved.venue == "my-workshop"
+
+
+@pytest.mark.parametrize("text,line,words", [
+    ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limt: {}\n", 5, ["unknown rule 'page-limt'", "page-limit"]),
+    ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit: {max_page: 4}\n", 5, ["no option 'max_page'", "max_pages"]),
+    ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit:\n        max_pages: four\n", 6, ["whole number"]),
+    ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit: {severity: fatal}\n", 5, ["severity"]),
+    ("pack: x\ntraks:\n  paper: {}\n", 2, ["unknown key 'traks'", "tracks"]),
+    ("pack: x\ntracks:\n  paper:\n    rules: [page-limit]\n", 4, ["must map rule names"]),
+    ("pack: x\ntracks:\n  paper:\n    disable: [nope]\n", 4, ["unknown rule 'nope'"]),
+    ("pack: x\ntracks:\n  paper: {rules: {page-limit: {max_pages: 4}}\n", 4, ["YAML syntax error"]),
+    ("pack: x\nmain_body_excludes: [references, footnotes]\ntracks:\n  paper: {}\n", 2, ["section kinds"]),
+])
+def test_pack_errors_name_file_line_and_fix(tmp_path: Path, text: str, line: int, words: list[str]) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(PackError) as caught:
+        validate_pack(str(path))
+    error = caught.value
+    assert error.path == str(path)
+    assert error.line == line, str(error)
+    for word in words:
+        assert word in str(error)
+
+
+def test_unknown_venue_track_and_stage() -> None:
+    with pytest.raises(PackError, match="no rule pack named"):
+        resolve("no-such-venue", "paper")
+    with pytest.raises(PackError, match="no track 'workshop'"):
+        resolve("axiom-2026", "workshop")
+    with pytest.raises(PackError, match="no stage 'final'"):
+        resolve("axiom-2026", "paper", "final")
+
+
+def test_extends_loop_is_reported(tmp_path: Path) -> None:
+    _write(tmp_path, "pack: a\nextends: b.yaml\ntracks: {paper: {}}\n", "a.yaml")
+    _write(tmp_path, "pack: b\nextends: a.yaml\n", "b.yaml")
+    with pytest.raises(PackError, match="loops"):
+        resolve(str(tmp_path / "a.yaml"), "paper")

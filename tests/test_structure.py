@@ -1,0 +1,128 @@
+"""Section detection and main-body counting on synthetic papers (the edge cases, pinned)."""
+
+from __future__ import annotations
+
+from docmaker import SUBMITTED_NOTICE, Paper, submission
+from axiomcheck.structure import structure_of
+
+EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
+
+
+def _paper() -> Paper:
+    return Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(6).notice(SUBMITTED_NOTICE)
+
+
+def test_references_mid_page_counts_that_page() -> None:
+    doc = submission(3.5).build()
+    body = doc.main_body(EXCLUDED)
+    assert doc.sections.references.page == 4
+    assert not doc.sections.references.top_of_page
+    assert body.pages == 4
+    assert 0.3 < body.end.fraction < 0.9
+
+
+def test_references_at_top_of_page_do_not_count_it() -> None:
+    paper = _paper().heading("1 Introduction").text(30).fill_page().new_page()
+    doc = paper.heading("References").text(5).build()
+    assert doc.sections.references.page == 2
+    assert doc.sections.references.top_of_page
+    body = doc.main_body(EXCLUDED)
+    assert body.pages == 1
+    assert body.end.page == 1 and body.end.fraction > 0.9
+
+
+def test_appendix_before_references_ends_the_body() -> None:
+    paper = _paper().heading("1 Introduction").text(70).heading("2 Method").text(20)
+    paper.heading("A Proofs").text(30).heading("References").text(10)
+    doc = paper.build()
+    assert doc.sections.appendix.text == "A Proofs"
+    kinds = [h.kind for h in doc.sections.headings]
+    assert kinds.index("appendix") < kinds.index("references")
+    assert doc.main_body(EXCLUDED).excluded_start.kind == "appendix"
+    assert doc.main_body(EXCLUDED).pages == doc.sections.appendix.page
+
+
+def test_no_references_counts_every_page_with_text() -> None:
+    doc = _paper().heading("1 Introduction").text(80).build()
+    assert doc.sections.references is None
+    body = doc.main_body(EXCLUDED)
+    assert body.excluded_start is None
+    assert body.pages == doc.page_count == 2
+
+
+def test_unnumbered_headings_are_found() -> None:
+    paper = _paper().heading("Introduction").text(20).heading("Appendix").text(10).heading("References").text(5)
+    doc = paper.build()
+    assert [h.kind for h in doc.sections.headings if h.kind != "body"] == ["appendix", "references"]
+
+
+def test_checklist_after_appendix_and_its_items_are_not_sections() -> None:
+    paper = _paper().heading("1 Introduction").text(20).heading("References").text(5)
+    paper.new_page().heading("A Additional results").text(10)
+    paper.new_page().heading("NeurIPSPaperChecklist").text(3).heading("10. Broader Impacts").text(3)
+    doc = paper.build()
+    assert doc.sections.appendix.page == 2
+    assert doc.sections.checklist.page == 3
+    assert doc.sections.impact is None
+
+
+def test_small_caps_references_heading() -> None:
+    doc = _paper().heading("1 Introduction").text(10).heading("R EFERENCES", bold=False).text(5).build()
+    assert doc.sections.references is not None
+
+
+def test_reference_word_inside_sentence_is_not_a_heading() -> None:
+    paper = _paper().heading("1 Introduction").text(5)
+    paper.sentence("We list the References and the Appendix material below in the usual order for readers")
+    paper.text(5).heading("References").text(3)
+    doc = paper.build()
+    assert len([h for h in doc.sections.headings if h.kind == "references"]) == 1
+    assert doc.sections.references.text == "References"
+
+
+def test_acknowledgments_and_impact_are_excluded_but_only_when_asked() -> None:
+    paper = _paper().heading("1 Introduction").text(70).heading("Broader Impact").text(30)
+    paper.heading("References").text(5)
+    doc = paper.build()
+    assert doc.sections.impact.page == 2
+    assert doc.main_body(EXCLUDED).excluded_start.kind == "impact"
+    assert doc.main_body(("references",)).excluded_start.kind == "references"
+
+
+def test_line_numbers_and_anonymous_block_are_detected() -> None:
+    doc = submission(2).build()
+    assert doc.line_numbers
+    assert doc.author_block.anonymous
+    assert doc.page_text(1).line_number_words
+    assert not any(w.text.isdigit() and w.bbox.x0 < 100 for line in doc.page_text(1).lines for w in line.words)
+    plain = Paper(line_numbers=False).title("T").authors("Jane Doe", "Example University").abstract(3)
+    doc = plain.heading("1 Introduction").text(10).build()
+    assert not doc.line_numbers
+    assert not doc.author_block.anonymous
+
+
+def test_two_column_reading_order_left_column_first() -> None:
+    paper = _paper()
+    left_x, right_x = 55.0, 310.0
+    for index in range(20):
+        paper.line(f"left column line {index} with words", x=left_x, numbered=False)
+    paper.y -= 20 * 11.0
+    for index in range(12):
+        paper.line(f"right column line {index} with words", x=right_x, numbered=False)
+    paper.line("References", x=right_x, bold=True, size=11.96, numbered=False)
+    doc = paper.build()
+    lines = doc.page_text(1).lines
+    texts = [line.text for line in lines]
+    assert texts.index("left column line 19 with words") < texts.index("right column line 0 with words")
+    assert doc.sections.references is not None and not doc.sections.references.top_of_page
+
+
+def test_structure_object_has_the_report_fields() -> None:
+    structure = structure_of(submission(3.5).build(), EXCLUDED)
+    for key in ("main_body_pages", "main_body_end", "references_page", "appendix_page", "checklist_page",
+                "acknowledgments_page", "anonymous", "line_numbers", "page_size", "template"):
+        assert key in structure
+    assert structure["page_size"] == "letter"
+    assert structure["template"]["name"] == "neurips-2026"
+    assert structure["template"]["mode"] == "submission"
+    assert structure["main_body_end"]["page"] == 4
