@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import typing
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,7 @@ MAX_EXTENDS_DEPTH = 8
 
 def packs_directory() -> Path:
     """Where the shipped packs are: inside the installed package, or `rules/` in a checkout."""
-    installed = Path(str(resources.files("axiomcheck"))) / "packs" / "data"
+    installed = Path(__file__).resolve().parent / "data"
     if installed.is_dir():
         return installed
     return Path(__file__).resolve().parents[3] / "rules"

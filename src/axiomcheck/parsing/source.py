@@ -41,25 +41,40 @@ class PdfSource:
         except pdfium.PdfiumError as error:
             raise DocumentError(str(error)) from error
         self._reader: Any = None
+        self._pages: dict[int, pdfium.PdfPage] = {}
+        self._infos: dict[int, PageInfo] = {}
+
+    def _page(self, index: int) -> pdfium.PdfPage:
+        """A loaded page, kept until its text has been read (loading parses its content)."""
+        page = self._pages.get(index)
+        if page is None:
+            page = self._pages[index] = self._pdf[index]
+        return page
 
     def page_count(self) -> int:
         return len(self._pdf)
 
     def page_info(self, index: int) -> PageInfo:
-        page = self._pdf[index]
-        try:
-            width, height = page.get_size()
-            return PageInfo(number=index + 1, width=round(width, 2), height=round(height, 2),
-                            rotation=page.get_rotation(), mediabox=BBox(*page.get_mediabox()),
-                            cropbox=BBox(*page.get_cropbox()))
-        finally:
-            page.close()
+        info = self._infos.get(index)
+        if info is None:
+            info = self._infos[index] = self._read_info(index, self._page(index))
+        return info
+
+    @staticmethod
+    def _read_info(index: int, page: pdfium.PdfPage) -> PageInfo:
+        width, height = page.get_size()
+        return PageInfo(number=index + 1, width=round(width, 2), height=round(height, 2),
+                        rotation=page.get_rotation(), mediabox=BBox(*page.get_mediabox()),
+                        cropbox=BBox(*page.get_cropbox()))
 
     def page_words(self, index: int) -> tuple[list[Word], int]:
+        """The page's words; the page is released afterwards (its facts stay cached)."""
         from .text_extraction import page_words
 
-        page = self._pdf[index]
+        page = self._pages.pop(index, None) or self._pdf[index]
         try:
+            if index not in self._infos:
+                self._infos[index] = self._read_info(index, page)
             return page_words(page)
         finally:
             page.close()
@@ -83,6 +98,9 @@ class PdfSource:
         return objects.read_fonts(self._pypdf())
 
     def close(self) -> None:
+        for page in self._pages.values():
+            page.close()
+        self._pages.clear()
         self._pdf.close()
 
 
