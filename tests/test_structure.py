@@ -95,7 +95,7 @@ def test_line_numbers_and_anonymous_block_are_detected() -> None:
     assert doc.author_block.anonymous
     assert doc.page_text(1).line_number_words
     assert not any(w.text.isdigit() and w.bbox.x0 < 100 for line in doc.page_text(1).lines for w in line.words)
-    plain = Paper(line_numbers=False).title("T").authors("Jane Doe", "Example University").abstract(3)
+    plain = Paper(line_numbers=False).title("A Named Paper").authors("Jane Doe", "Example University").abstract(3)
     doc = plain.heading("1 Introduction").text(10).build()
     assert not doc.line_numbers
     assert not doc.author_block.anonymous

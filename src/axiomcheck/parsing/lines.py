@@ -9,7 +9,7 @@ text's left or right edge) are returned on their own so that they never glue ont
 
 from __future__ import annotations
 
-from ..model import BBox, Line, Word
+from ..model import Line, Word
 
 ROW_TOLERANCE = 0.3
 """Baselines closer than this fraction of the font size belong to the same row."""
@@ -82,8 +82,6 @@ def _attach_raised_rows(rows: list[list[Word]]) -> list[list[Word]]:
             larger = max(size, prev_size)
             if smaller < 0.85 * larger and gap < 0.45 * larger and _overlaps_horizontally(row, previous):
                 previous.extend(row)
-                if size > prev_size:
-                    previous.sort(key=lambda w: -w.size)
                 continue
         merged.append(row)
     return merged
@@ -174,13 +172,3 @@ def column_count(lines: list[Line], page_width: float) -> int:
     if left >= 0.25 * len(prose) and right >= 0.25 * len(prose):
         return 2
     return 1
-
-
-def union_box(boxes: list[BBox]) -> BBox | None:
-    """The smallest box holding all of `boxes`, None for none."""
-    if not boxes:
-        return None
-    box = boxes[0]
-    for other in boxes[1:]:
-        box = box.union(other)
-    return box
