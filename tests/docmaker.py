@@ -10,10 +10,13 @@ same structure detection and rules run as on a PDF.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from axiomcheck.model import BBox, Font, Metadata, Word
 from axiomcheck.parsing import Document, SyntheticPage, SyntheticSource
+from axiomcheck.parsing.sections import DEFAULT_EXCLUDED
+from axiomcheck.rules import CheckContext, Rule, Violation
 
 BODY = 9.96
 LEADING = 11.0
@@ -121,6 +124,19 @@ class Paper:
         self.pages[0].extend(make_line(text, LEFT, 740.1, 7.97))
         return self
 
+    def footnote(self, text: str, baseline: float = 712.0, page: int | None = None) -> "Paper":
+        """Footnote-sized (8 pt) text at the foot of a page (the current one by default)."""
+        self.pages[(page or len(self.pages)) - 1].extend(make_line(text, LEFT, baseline, 7.97))
+        return self
+
+    def with_metadata(self, info: dict[str, str] | None = None, xmp: dict[str, list[str]] | None = None,
+                      **objects: object) -> "Paper":
+        """Document information, XMP and object-level facts (`embedded_paths`, `embedded_authors`,
+        `links`) as `doc.metadata` will report them."""
+        self.info = dict(info or {})
+        self.metadata = Metadata(info=dict(self.info), xmp=dict(xmp or {}), **objects)  # type: ignore[arg-type]
+        return self
+
     def build(self) -> Document:
         pages = [SyntheticPage(words=list(words), width=self.width, height=self.height,
                                rotation=self.rotations.get(index + 1, 0))
@@ -142,3 +158,58 @@ def submission(body_pages: float = 3.5) -> Paper:
     lines_per_page = int((BOTTOM - TOP) / LEADING)
     paper.text(int(body_pages * lines_per_page) - 20)
     return paper.heading("References").text(6)
+
+
+def run_rule(rule: Rule, doc: Document, stage: str = "submission", authors: tuple[str, ...] = (),
+             **options: object) -> list[Violation]:
+    """The findings of one rule on `doc`, with its default options changed by `options`."""
+    context = CheckContext(venue="axiom-2026", track="paper", stage=stage, main_body_excludes=DEFAULT_EXCLUDED,
+                           authors=tuple(authors))
+    return list(rule.check(doc, dataclasses.replace(rule.default_options(), **options), context))
+
+
+ICML_COLUMNS = ((55.44, 289.44), (307.44, 541.44))
+ICML_LEADING = 11.96
+ICML_REVIEW_NOTICE = ("Preliminary work. Under review by the International Conference on Machine Learning (ICML). "
+                      "Do not distribute.")
+
+
+def block_document(left: float = LEFT, right: float = RIGHT, top: float = TOP + 10, leading: float = LEADING,
+                   size: float = BODY, pages: int = 2, lines_per_page: int = 40, columns: int = 1,
+                   notice: str | None = SUBMITTED_NOTICE, info: dict[str, str] | None = None,
+                   fonts: list[Font] | None = None, **word_options: object) -> Document:
+    """Pages filled with justified-looking body lines in a given text block, for layout rules.
+
+    `columns=2` splits [left, right] into two columns with an 18 pt gutter (ICML's geometry
+    when left=55.44, right=541.44). Lines carry the words of FILLER; `word_options` go to
+    `make_word` (font, fill_gray, ...). The notice, when given, sits at the foot of page 1.
+    """
+    gutter = 18.0
+    width = (right - left - gutter * (columns - 1)) / columns
+    spans = [(left + k * (width + gutter), left + k * (width + gutter) + width) for k in range(columns)]
+    built: list[SyntheticPage] = []
+    for page in range(pages):
+        words: list[Word] = []
+        for x0, x1 in spans:
+            for index in range(lines_per_page):
+                baseline = top + index * leading
+                words.extend(_fill_line(x0, x1, baseline, size, page * lines_per_page + index, word_options))
+        if page == 0 and notice:
+            words.extend(make_line(notice, left, 740.1, 7.97))
+        built.append(SyntheticPage(words=words))
+    return Document(SyntheticSource(pages=built, document_info=dict(info or {}), document_fonts=list(fonts or [])))
+
+
+def _fill_line(x0: float, x1: float, baseline: float, size: float, seed: int,
+               word_options: dict[str, object]) -> list[Word]:
+    """Words from FILLER laid from x0 until the next would pass x1."""
+    words: list[Word] = []
+    x = x0
+    k = seed
+    while True:
+        word = make_word(FILLER[k % len(FILLER)], x, baseline, size, **word_options)  # type: ignore[arg-type]
+        if word.bbox.x1 > x1:
+            return words
+        words.append(word)
+        x = word.bbox.x1 + 0.3 * size
+        k += 1

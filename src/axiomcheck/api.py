@@ -1,95 +1,263 @@
 """Check one PDF in this process: the library entry point.
 
-`check_path` turns every way a file can fail to open into a verdict, runs the pack's rules
-and returns a `FileResult`; it never raises for a bad file. The command line runs this same
-function inside an isolated worker process (see `axiomcheck.isolation`).
+`check_path` reads a file in stages (prechecks, open, page tree, a second reader's page
+count, text layer, rules, structure) and turns every way a stage can fail into a verdict; it
+never raises for a bad file. When the text layer fails but the pages can be read, the
+page-level rules still run and the verdict says the text rules were skipped.
+
+In-process use cannot stop a file that loops or exhausts memory: the command line runs this
+same function inside a worker process that the parent can kill (`axiomcheck.isolation`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import traceback
-from pathlib import Path
+import contextlib
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from .isolation.limits import DEFAULT_LIMITS, Limits
+from .isolation.prechecks import file_sha256, precheck
 from .packs import ResolvedPack, resolve
-from .report import FileResult, Report, status_of
-from .verdicts import verdict_finding
+from .report import FileResult, Finding, Report, status_of
+from .verdicts import classify, is_verdict, verdict_finding
 
-PDF_HEADER_WINDOW = 1024
-_PASSWORD_MARKERS = ("password", "encrypt", "security")
+if TYPE_CHECKING:
+    from .model import Word
+    from .parsing import Document
+    from .parsing.source import Source
 
+STAGES = {
+    "open": "opening the file",
+    "pages": "reading the page tree",
+    "second-reader": "counting the pages with a second reader (pypdf)",
+    "text": "reading the text",
+    "rules": "running the rules",
+    "structure": "describing the structure",
+}
+"""The stages of `check_path`, in order, with what each does in words for messages."""
 
-def file_sha256(path: str) -> str | None:
-    digest = hashlib.sha256()
-    try:
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-    except OSError:
-        return None
-    return digest.hexdigest()
-
-
-def has_pdf_header(path: str) -> bool:
-    """True when `%PDF-` appears in the first KiB, as PDF readers require."""
-    with open(path, "rb") as handle:
-        return b"%PDF-" in handle.read(PDF_HEADER_WINDOW)
-
-
-def _error_result(path: str, sha: str | None, name: str, message: str | None = None,
-                  pages: int | None = None, internal: bool = False) -> FileResult:
-    return FileResult(path=path, sha256=sha, status="error", pages=pages,
-                      findings=[verdict_finding(name, message)], internal_error=internal)
+TEXT_SKIPPED = "; the text rules were skipped, the page-level rules ran"
+"""Ends the message of a verdict about the text layer when the page-level rules still ran."""
+_PDFIUM_REASON_RE = re.compile(r"\(PDFium: ([^)]*)\)")
+_UNINFORMATIVE_PDFIUM = ("success", "password", "security")
+"""PDFium's last-error code is not reset between documents: these say nothing about this file."""
 
 
-def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = ()) -> FileResult:
-    """Check `path` against a resolved pack; bad input becomes a verdict, never an exception."""
+@dataclasses.dataclass(frozen=True)
+class _SecondOpinion:
+    """What pypdf says about a file: encrypted, how many pages, or why it cannot tell."""
+
+    encrypted: bool | None
+    pages: int | None
+    problem: str | None
+
+
+class _Progress:
+    """The stage being worked on, reported to an optional listener (the worker's parent)."""
+
+    def __init__(self, listener: Callable[[str], None] | None) -> None:
+        self.current = "open"
+        self._listener = listener
+
+    def enter(self, stage: str) -> None:
+        self.current = stage
+        if self._listener is not None:
+            self._listener(stage)
+
+
+def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS,
+               text_failure: Finding | None = None,
+               on_stage: Callable[[str], None] | None = None, evidence_dir: str | None = None) -> FileResult:
+    """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
+
+    `text_failure` is a verdict saying why the text layer must not be read (the parent gives
+    it when a worker died reading the text); the page-level rules then run alone.
+    `on_stage` is told each stage's key (see `STAGES`) as the check enters it.
+    With `evidence_dir`, every finding with a box gets a PNG of its page there (`evidence_image`).
+    """
+    rejected = precheck_result(path, limits)
+    if rejected is not None:
+        return rejected
     sha = file_sha256(path)
-    try:
-        if not has_pdf_header(path):
-            return _error_result(path, sha, "unreadable", "Not a PDF: the file does not start with '%PDF-'.")
-    except OSError as error:
-        return _error_result(path, sha, "unreadable", f"Cannot read the file: {error.strerror}.")
+    progress = _Progress(on_stage)
+    progress.enter("open")
     from .parsing import DocumentError, open_document
 
     try:
         doc = open_document(path)
     except DocumentError as error:
-        reason = str(error)
-        if any(marker in reason.lower() for marker in _PASSWORD_MARKERS):
-            return _error_result(path, sha, "password-protected")
-        return _error_result(path, sha, "unreadable", f"Damaged PDF: {reason}.")
+        finding = _unopenable(path, str(error))
+        return _error_result(path, sha, [finding], pages=0 if finding.name == "no-pages" else None)
+    except Exception as error:  # anything else while opening: memory, recursion, or our bug
+        failure = classify(error)
+        return _error_result(path, sha, [failure.finding(during("open"))], internal=failure.internal)
     try:
-        return _check_document(doc, path, sha, pack, authors)
-    except Exception as error:  # a checker bug: reported as ours, never blamed on the paper
-        last = traceback.extract_tb(error.__traceback__)[-1]
-        return _error_result(path, sha, "internal-error",
-                             f"axiomcheck failed: {type(error).__name__}: {error} ({Path(last.filename).name}:{last.lineno}).",
-                             internal=True)
+        return _check_document(doc, path, sha, pack, authors, limits, text_failure, progress, evidence_dir)
+    except Exception as error:  # a stage with no handler of its own failed
+        failure = classify(error)
+        return _error_result(path, sha, [failure.finding(during(progress.current))], internal=failure.internal)
     finally:
-        doc.close()
+        with contextlib.suppress(Exception):  # closing cannot change the verdict
+            doc.close()
 
 
-def _check_document(doc, path: str, sha: str | None, pack: ResolvedPack,
-                    authors: tuple[str, ...]) -> FileResult:
+def during(stage: str) -> str:
+    """The end of a verdict's message naming the stage it happened in (see `STAGES`)."""
+    return f" while {STAGES[stage]}" if stage in STAGES else ""
+
+
+def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | None:
+    """The verdict for a file refused before any parser (unreadable, too large, not a PDF);
+    None when it may be parsed. Needs no PDF library: the parent process runs it too."""
+    rejection = precheck(path, limits)
+    if rejection is None:
+        return None
+    sha = None if rejection.verdict == "too-complex" else file_sha256(path)
+    return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
+
+
+def _error_result(path: str, sha: str | None, findings: list[Finding], pages: int | None = None,
+                  internal: bool = False) -> FileResult:
+    return FileResult(path=path, sha256=sha, status="error", pages=pages, findings=findings,
+                      internal_error=internal)
+
+
+def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedPack,
+                    authors: tuple[str, ...], limits: Limits, text_failure: Finding | None,
+                    progress: _Progress, evidence_dir: str | None = None) -> FileResult:
     from .engine import run_rules
     from .structure import structure_of
 
-    if doc.page_count == 0:
-        return _error_result(path, sha, "no-pages", pages=0)
-    text_available = doc.char_count > 0
+    progress.enter("pages")
+    count = doc.page_count
+    if count == 0:
+        return _error_result(path, sha, [verdict_finding("no-pages")], pages=0)
+    if count > limits.max_pages:
+        return _error_result(path, sha, [verdict_finding(
+            "too-complex", f"Too many pages: the file has {count} pages; the limit is "
+                           f"{limits.max_pages} (--max-pages).")], pages=count)
+    _ = doc.pages  # every page's geometry, read now so that a damaged page tree fails here
+    verdicts: list[Finding] = []
+    internal = False
+    progress.enter("second-reader")
+    other = _second_opinion(path).pages
+    if other is not None and other != count:
+        verdicts.append(verdict_finding("page-count-mismatch", f"The PDF libraries disagree on the number "
+                                                               f"of pages: PDFium reads {count}, pypdf {other}."))
+    if text_failure is None:
+        progress.enter("text")
+        text_failure, internal = _read_text(doc)
+    if text_failure is not None:  # no rule may touch the text layer again, whatever it declares
+        doc = _without_text(doc)
+    text_available = text_failure is None and doc.char_count > 0
+    if text_failure is not None:
+        verdicts.append(text_failure)
+    elif not text_available:
+        verdicts.append(verdict_finding("no-text-layer"))
+    progress.enter("rules")
     findings, crashed = run_rules(doc, pack, authors, text_available)
-    structure = structure_of(doc, pack.main_body_excludes) if text_available else None
-    if not text_available:
-        findings.append(verdict_finding("no-text-layer"))
-    return FileResult(path=path, sha256=sha, status=status_of(findings), pages=doc.page_count,
-                      structure=structure, findings=findings, internal_error=crashed)
+    if evidence_dir is not None:
+        from .parsing.evidence import attach_evidence
+
+        findings = attach_evidence(path, findings, evidence_dir)
+    structure = None
+    if text_available:
+        progress.enter("structure")
+        try:
+            structure = structure_of(doc, pack.main_body_excludes)
+        except Exception as error:  # the rules' findings stand without the structure
+            failure = classify(error)
+            verdicts.append(failure.finding(during("structure")))
+            internal = internal or failure.internal
+    findings = verdicts + findings
+    status = "error" if any(is_verdict(f) for f in findings) else status_of(findings)
+    return FileResult(path=path, sha256=sha, status=status, pages=count, structure=structure,
+                      findings=findings, internal_error=internal or crashed)
+
+
+def _read_text(doc: "Document") -> tuple[Finding | None, bool]:
+    """Read every page's text; a failure becomes a verdict naming the page (and whether the
+    failure is our bug), and the text rules are then skipped."""
+    for number in range(1, doc.page_count + 1):
+        try:
+            doc.page_text(number)
+        except Exception as error:  # damaged text, exhausted memory or recursion, or our bug
+            failure = classify(error)
+            return failure.finding(f" while reading the text of page {number}" + TEXT_SKIPPED), failure.internal
+    return None, False
+
+
+class _NoTextSource:
+    """A source whose pages carry no words: what rules see once the text layer has failed."""
+
+    def __init__(self, source: "Source") -> None:
+        self._source = source
+
+    def page_words(self, index: int) -> tuple[list["Word"], int]:
+        return [], 0
+
+    def __getattr__(self, name: str) -> object:  # everything else comes from the real source
+        return getattr(self._source, name)
+
+
+def _without_text(doc: "Document") -> "Document":
+    from .parsing import Document
+
+    return Document(_NoTextSource(doc.source))
+
+
+def _second_opinion(path: str) -> _SecondOpinion:
+    """pypdf's view of the file: a second, independent reader of the page tree."""
+    from .parsing.objects import open_reader
+
+    encrypted = None
+    try:
+        reader = open_reader(path)
+        encrypted = bool(reader.is_encrypted)
+        return _SecondOpinion(encrypted, len(reader.pages), None)
+    except Exception as error:  # a second reader that fails gives no opinion, not a verdict
+        return _SecondOpinion(encrypted, None, f"{type(error).__name__}: {error}")
+
+
+def _unopenable(path: str, reason: str) -> Finding:
+    """The verdict for a file PDFium cannot open: password, no pages, or damage (with reasons)."""
+    opinion = _second_opinion(path)
+    said_password = any(marker in reason.lower() for marker in ("password", "security"))
+    if opinion.encrypted or (opinion.encrypted is None and said_password and _has_encrypt_entry(path)):
+        return verdict_finding("password-protected")
+    if opinion.pages == 0:
+        return verdict_finding("no-pages")
+    match = _PDFIUM_REASON_RE.search(reason)
+    pdfium = match.group(1) if match else reason.rstrip(".")
+    if any(marker in pdfium.lower() for marker in _UNINFORMATIVE_PDFIUM):
+        pdfium = "no readable document catalog or page tree"
+    reasons = [f"PDFium: {pdfium}"]
+    if opinion.problem is not None:
+        reasons.append(f"pypdf: {opinion.problem}")
+    elif opinion.pages is not None:
+        reasons.append(f"pypdf reads {opinion.pages} page{'s' if opinion.pages != 1 else ''}, "
+                       "but the checks need PDFium")
+    return verdict_finding("unreadable", f"Damaged PDF: it cannot be opened ({'; '.join(reasons)}).")
+
+
+def _has_encrypt_entry(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return b"/Encrypt" in handle.read()
+    except OSError:
+        return False
 
 
 def check_file(path: str, venue: str = "axiom-2026", track: str = "paper", stage: str | None = None,
-               authors: tuple[str, ...] = ()) -> Report:
-    """Check one file in this process and return a one-file report (library use, tests)."""
+               authors: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS,
+               evidence_dir: str | None = None) -> Report:
+    """Check one file in this process and return a one-file report (library use, tests).
+
+    Nothing stops a file that loops or exhausts memory here; `runner.check_paths` isolates.
+    """
     pack = resolve(venue, track, stage)
     report = Report(venue=pack.venue, track=pack.track, stage=pack.stage)
-    report.files.append(check_path(path, pack, authors))
+    report.files.append(check_path(path, pack, authors, limits, evidence_dir=evidence_dir))
     return report

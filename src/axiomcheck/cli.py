@@ -14,10 +14,12 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .authors import AuthorListError, read_author_list
+from .isolation.limits import DEFAULT_LIMITS, Limits, format_duration, format_size, parse_duration, parse_size
+from .manifest import ManifestError, read_manifest
 from .packs import PackError, resolve, shipped_packs, validate_pack
 from .reporters import REPORTERS
-from .authors import AuthorListError, read_author_list
-from .runner import check_paths
+from .runner import FileTask, check_paths, check_tasks
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
@@ -28,6 +30,58 @@ def _fail_usage(message: str) -> None:
     sys.exit(EXIT_USAGE)
 
 
+class _Size(click.ParamType):
+    """A size in bytes: 100MB, 2GiB, 512M, 4096."""
+
+    name = "size"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_size(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+class _Duration(click.ParamType):
+    """A duration in seconds: 60, 90s, 2m, 500ms."""
+
+    name = "duration"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            return parse_duration(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+def _limit_options(command: click.Command) -> click.Command:
+    """The per-file limits (docs/limits-and-verdicts.md), shared by `check` and `inspect`."""
+    options = [
+        click.option("--timeout", type=_Duration(), default=format_duration(DEFAULT_LIMITS.timeout).replace(" ", ""),
+                     show_default=True, help="Longest time to check one file (e.g. 90s, 2m)."),
+        click.option("--max-memory", type=_Size(), default=format_size(DEFAULT_LIMITS.max_memory).replace(" ", ""),
+                     show_default=True, help="Memory one file may use (e.g. 2GiB, 512MiB)."),
+        click.option("--max-size", type=_Size(), default=format_size(DEFAULT_LIMITS.max_size).replace(" ", ""),
+                     show_default=True, help="Largest file accepted (e.g. 100MB)."),
+        click.option("--max-pages", type=click.IntRange(min=1), default=DEFAULT_LIMITS.max_pages,
+                     show_default=True, help="Most pages a file may have."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _limits(timeout: float, max_memory: int, max_size: int, max_pages: int) -> Limits:
+    try:
+        return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_pages=max_pages)
+    except ValueError as error:
+        _fail_usage(f"{error}.")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="axiomcheck")
 def main() -> None:
@@ -35,7 +89,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("pdfs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("pdfs", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
 @click.option("--track", default="paper", show_default=True, help="Track of the venue (see `axiomcheck packs`).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -43,10 +97,22 @@ def main() -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the report to FILE instead of standard output.")
 @click.option("--authors", "authors_file", type=click.Path(exists=True, dir_okay=False),
               help="Known author names (CSV or one per line) to search for in the paper.")
+@click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
+              help="A CSV or YAML list of files to check (after PDFS), each with its own authors.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True, help="Files checked in parallel.")
+@click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
+              help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
+                   "(named in the report's `evidence_image`).")
+@_limit_options
 def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str,
-          output: str | None, authors_file: str | None, jobs: int) -> None:
-    """Check PDFS against a venue's rules and report every violation."""
+          output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
+          evidence_dir: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+    """Check PDFS against a venue's rules and report every violation.
+
+    Each file is parsed in a separate worker process under the limits below; a file that
+    exceeds them gets a verdict and the others are still checked.
+    """
+    limits = _limits(timeout, max_memory, max_size, max_pages)
     try:
         pack = resolve(venue, track, stage)
     except PackError as error:
@@ -57,7 +123,16 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
             authors = read_author_list(authors_file)
         except AuthorListError as error:
             _fail_usage(str(error))
-    report = check_paths(list(pdfs), pack, authors=authors, jobs=jobs)
+    tasks = [FileTask(path, authors) for path in pdfs]
+    if manifest_file:
+        try:
+            entries = read_manifest(manifest_file)
+        except ManifestError as error:
+            _fail_usage(str(error))
+        tasks += [FileTask(entry.path, tuple(dict.fromkeys(authors + entry.authors))) for entry in entries]
+    if not tasks:
+        _fail_usage("give the PDF files to check, or --manifest FILE.")
+    report = check_tasks(tasks, pack, limits, jobs, evidence_dir=evidence_dir)
     rendered = REPORTERS[output_format](report)
     if output:
         Path(output).write_text(rendered, encoding="utf-8")
@@ -71,13 +146,16 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--venue", default="axiom-2026", show_default=True, help="Pack whose track decides what the main body excludes.")
 @click.option("--track", default="paper", show_default=True)
-def inspect(pdf: str, output_format: str, venue: str, track: str) -> None:
+@_limit_options
+def inspect(pdf: str, output_format: str, venue: str, track: str, timeout: float, max_memory: int,
+            max_size: int, max_pages: int) -> None:
     """Show the structure axiomcheck finds in PDF: sections, main body, template, authors."""
+    limits = _limits(timeout, max_memory, max_size, max_pages)
     try:
         pack = resolve(venue, track, None)
     except PackError as error:
         _fail_usage(str(error))
-    report = check_paths([pdf], dataclasses.replace(pack, rules=()))
+    report = check_paths([pdf], dataclasses.replace(pack, rules=()), limits=limits)
     result = report.files[0]
     if output_format == "json":
         click.echo(json.dumps({"path": result.path, "status": result.status, "pages": result.pages,

@@ -1,18 +1,20 @@
 """Run a resolved rule pack over one document and collect stamped findings.
 
-A rule that raises does not stop the others: it becomes an `AX990 rule-crashed` finding that
-names the rule, and the file is marked as an internal error (exit code 3).
+A rule that raises does not stop the others. A bug in axiomcheck becomes an `AX990
+rule-crashed` finding that names the rule, and the file is marked as an internal error (exit
+code 3); an exception from a PDF library on a damaged file, or exhausted memory or recursion,
+becomes the file's verdict instead (`verdicts.classify`). Rules stopped by the same cause
+share one finding.
 """
 
 from __future__ import annotations
 
-import traceback
 from typing import TYPE_CHECKING
 
 from .packs import ResolvedPack
 from .report import Finding
 from .rules import CheckContext
-from .verdicts import verdict_finding
+from .verdicts import Failure, classify
 
 if TYPE_CHECKING:
     from .parsing import Document
@@ -25,6 +27,7 @@ def run_rules(doc: "Document", pack: ResolvedPack, authors: tuple[str, ...] = ()
                            main_body_excludes=pack.main_body_excludes, authors=authors)
     findings: list[Finding] = []
     crashed = False
+    failures: dict[Failure, list[str]] = {}
     for configured in pack.rules:
         rule = configured.rule
         if rule.needs_text and not text_available:
@@ -37,12 +40,11 @@ def run_rules(doc: "Document", pack: ResolvedPack, authors: tuple[str, ...] = ()
                     hint=violation.hint, page=violation.page,
                     bbox=violation.bbox.as_list() if violation.bbox else None,
                     evidence=violation.evidence, confidence=rule.confidence))
-        except Exception as error:  # a bug in one rule must not hide the others' findings
-            crashed = True
-            last = traceback.extract_tb(error.__traceback__)[-1]
-            findings.append(verdict_finding(
-                "rule-crashed", f"Rule {rule.id} {rule.name} failed: {type(error).__name__}: {error}",
-                evidence=f"{last.filename}:{last.lineno}"))
+        except Exception as error:  # one failing rule must not hide the others' findings
+            failures.setdefault(classify(error, "rule-crashed"), []).append(f"{rule.id} {rule.name}")
+    for failure, labels in failures.items():  # one finding per cause, naming every rule it stopped
+        crashed = crashed or failure.internal
+        findings.append(failure.finding(f"; rule{'s' if len(labels) > 1 else ''} {', '.join(labels)} could not run"))
     findings.sort(key=lambda f: ({"error": 0, "warning": 1, "info": 2}.get(f.severity, 3),
                                  f.page or 0, f.rule))
     return findings, crashed

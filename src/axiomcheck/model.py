@@ -217,6 +217,10 @@ class AuthorBlock:
     """No author name is printed: the template's anonymous block, or an empty block."""
     template_anonymous: bool = False
     """The template's anonymous block is printed (`Anonymous Author(s)` / `Anonymous Authors`)."""
+    placeholders: tuple[Line, ...] = ()
+    """The lines of `lines` that are the templates' anonymous text ("Affiliation", "email", ...)."""
+    title: tuple[Line, ...] = ()
+    """The title lines above the block."""
 
     @property
     def text(self) -> str:

@@ -1,31 +1,49 @@
-"""Check many files: in order, in parallel worker processes when asked.
+"""Check many files, in order: each in an isolated worker process (the default), or here.
 
 Each file is checked by `api.check_path`; a file that fails in any way still gets a result,
-so one bad file never stops the batch.
+so one bad file never stops the batch. Isolated, the calling process never imports a PDF
+library: workers forked from it parse the files under `Limits` and are killed when they
+overrun them (`axiomcheck.isolation`). In-process mode is for the library API and tests: it
+is faster to start but cannot stop a file that loops or exhausts memory.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator, Sequence
 
+from .isolation.limits import DEFAULT_LIMITS, Limits
+from .isolation.pool import WorkerPool
+from .isolation.worker import FileTask
 from .packs import ResolvedPack
-from .report import Report
+from .report import FileResult, Report
+
+__all__ = ["FileTask", "check_paths", "check_tasks", "iter_results"]
 
 
-def _check_one(args: tuple[str, ResolvedPack, tuple[str, ...]]):
-    from .api import check_path
+def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS,
+                 jobs: int = 1, isolated: bool = True, evidence_dir: str | None = None) -> Iterator[FileResult]:
+    """One result per task, in the order given, each yielded as soon as it and the ones
+    before it are known. `jobs` workers check files in parallel (isolated mode only). With
+    `evidence_dir`, findings with a box get a picture of their page there (`api.check_path`)."""
+    if not isolated:
+        from .api import check_path
 
-    path, pack, authors = args
-    return check_path(path, pack, authors)
+        for task in tasks:
+            yield check_path(task.path, pack, task.authors, limits, evidence_dir=evidence_dir)
+        return
+    with WorkerPool(pack, limits, jobs, evidence_dir) as pool:
+        yield from pool.check(tasks)
 
 
-def check_paths(paths: list[str], pack: ResolvedPack, authors: tuple[str, ...] = (), jobs: int = 1) -> Report:
-    """A report with one result per path, in the order given."""
+def check_tasks(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS,
+                jobs: int = 1, isolated: bool = True, evidence_dir: str | None = None) -> Report:
+    """A report with one result per task (a file and its known authors), in the order given."""
     report = Report(venue=pack.venue, track=pack.track, stage=pack.stage)
-    work = [(path, pack, authors) for path in paths]
-    if jobs <= 1 or len(paths) <= 1:
-        report.files.extend(_check_one(item) for item in work)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            report.files.extend(pool.map(_check_one, work))
+    report.files.extend(iter_results(tasks, pack, limits, jobs, isolated, evidence_dir))
     return report
+
+
+def check_paths(paths: Sequence[str], pack: ResolvedPack, authors: tuple[str, ...] = (), jobs: int = 1,
+                limits: Limits = DEFAULT_LIMITS, isolated: bool = True, evidence_dir: str | None = None) -> Report:
+    """A report with one result per path, in the order given; `authors` apply to every file."""
+    return check_tasks([FileTask(path, authors) for path in paths], pack, limits, jobs, isolated, evidence_dir)

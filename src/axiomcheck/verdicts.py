@@ -1,14 +1,22 @@
 """Verdicts: what a file gets when it cannot be checked as a paper, and internal failures.
 
 These are not rules a pack can turn off: they say why the rules could not run (or could
-only partly run). Each has an id in the AX9xx range, shown in the report like a rule.
+only partly run). Each has an id in the AX9xx range, shown in the report like a rule, and a
+file that carries one has the status `error` ("not checked"). docs/limits-and-verdicts.md
+explains them; `classify` decides which one an exception deserves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import TracebackType
 
 from .report import Finding
+
+PDF_LIBRARIES = frozenset({"pypdfium2", "pypdfium2_raw", "pypdf", "pdfplumber", "pdfminer", "pikepdf"})
+"""Top-level packages whose exceptions mean "this file is damaged", not "axiomcheck has a bug"."""
+_PASSWORD_ERRORS = frozenset({"FileNotDecryptedError", "PDFPasswordIncorrect"})
+"""Exception classes of those libraries that mean "encrypted, and the empty password does not open it"."""
 
 
 @dataclass(frozen=True)
@@ -21,39 +29,55 @@ class Verdict:
     doc: str
 
 
+_BUG_HINT = "This is a bug in axiomcheck, not in your paper: please report it with the file."
+
 VERDICTS: dict[str, Verdict] = {v.name: v for v in (
-    Verdict("AX900", "unreadable", "error", "The file is not a PDF or is too damaged to read.",
+    Verdict("AX900", "unreadable", "error", "The file is not a PDF, or the PDF is damaged and cannot be read.",
             "Export the PDF again from the source (e.g. rebuild with pdflatex) and upload the new file.",
-            "The file does not start like a PDF, or its structure is damaged beyond what the PDF "
-            "libraries can repair. Nothing in it could be checked."),
+            "The message says which: \"Not a PDF\" when the file does not start with `%PDF-` within "
+            "its first KiB, as every PDF reader requires (it also says what the file looks like "
+            "instead: empty, a Word document, an image, a web page, ...), and no parser was run; "
+            "\"Damaged PDF\" when its structure is damaged beyond what the PDF libraries can repair, "
+            "with the reader's reason; \"Cannot read the file\" when it could not be opened at all. "
+            "When only part of the file is damaged (the text layer, or the objects some rules "
+            "read), the other rules still ran and the message names the ones that could not."),
     Verdict("AX901", "password-protected", "error", "The PDF needs a password to open.",
             "Remove the password or encryption (e.g. `qpdf --decrypt in.pdf out.pdf`) and upload the result.",
-            "The PDF is encrypted with a user password, so its text cannot be read. Venues need "
-            "PDFs that open without a password."),
+            "The PDF is encrypted and does not open with an empty password, so its text cannot be "
+            "read. Encrypted PDFs that open without a password (owner-password restrictions only) "
+            "are checked normally."),
     Verdict("AX902", "no-pages", "error", "The PDF has no pages.",
             "Export the paper again; the file holds no page.",
             "The document's page tree is empty: there is nothing to check or to review."),
-    Verdict("AX903", "too-complex", "error", "The PDF exceeds the checker's time, memory, size or page limits.",
+    Verdict("AX903", "too-complex", "error", "The PDF is too large or too complex to check within the limits.",
             "Check that the right file was uploaded; rasterised or huge figures can be replaced by "
             "smaller ones. Organizers can raise the limits with --timeout, --max-memory, --max-size, --max-pages.",
-            "Reading the file took longer, or needed more memory, pages or bytes, than the limits "
-            "allow. Such files are usually damaged or built to exhaust readers."),
-    Verdict("AX904", "no-text-layer", "warning", "The PDF has no extractable text; text rules were skipped.",
+            "The message says which limit was reached: the file size (--max-size), the page count "
+            "(--max-pages), the time to check it (--timeout), the memory it needed (--max-memory), "
+            "or objects nested too deeply to follow. Such files are usually damaged or built to "
+            "exhaust readers. When only reading the text hit the limit, the page-level rules still ran."),
+    Verdict("AX904", "no-text-layer", "warning",
+            "The PDF has no extractable text (e.g. a scanned or image-only paper); text rules were skipped.",
             "Produce the PDF from LaTeX or a word processor, not by scanning or printing to an image.",
-            "No page carries text that can be extracted (a scanned or image-only PDF). Page-size "
-            "and metadata rules ran; page limits, anonymity and template rules could not."),
+            "No page carries text that can be extracted. Page-size and page-count rules ran; page "
+            "limits, anonymity and template rules could not, so the file is not accepted "
+            "automatically (status `error`): a person has to look at it."),
     Verdict("AX905", "page-count-mismatch", "error", "The PDF libraries disagree on the number of pages.",
             "Repair the file (e.g. `qpdf in.pdf out.pdf`) or export it again.",
-            "Two independent readers count different numbers of pages, a sign of a damaged or "
-            "deliberately ambiguous file whose content a reviewer may not see as checked."),
+            "Two independent readers (PDFium and pypdf) count different numbers of pages, a sign of "
+            "a damaged or deliberately ambiguous file: a reviewer's viewer may show pages the check "
+            "did not see."),
     Verdict("AX990", "rule-crashed", "error", "A rule failed on this file; the other rules still ran.",
-            "This is a bug in axiomcheck, not in your paper: please report it with the file.",
-            "A rule raised an unexpected exception. Its result is missing; the other rules' "
-            "findings are complete. The run exits with code 3."),
-    Verdict("AX999", "internal-error", "error", "axiomcheck failed on this file.",
-            "This is a bug in axiomcheck, not in your paper: please report it with the file.",
-            "The checker itself failed outside any single rule. The run exits with code 3."),
+            _BUG_HINT,
+            "A rule raised an unexpected exception in axiomcheck's own code. Its result is missing; "
+            "the other rules' findings are complete. The run exits with code 3."),
+    Verdict("AX999", "internal-error", "error", "axiomcheck failed on this file.", _BUG_HINT,
+            "The checker itself failed outside any single rule (or its worker process ended "
+            "without a result for a reason that is not the file's). The run exits with code 3."),
 )}
+
+VERDICT_IDS = frozenset(v.id for v in VERDICTS.values())
+INTERNAL_IDS = frozenset({VERDICTS["rule-crashed"].id, VERDICTS["internal-error"].id})
 
 
 def verdict_finding(name: str, message: str | None = None, evidence: str | None = None) -> Finding:
@@ -61,3 +85,72 @@ def verdict_finding(name: str, message: str | None = None, evidence: str | None 
     verdict = VERDICTS[name]
     return Finding(rule=verdict.id, name=verdict.name, severity=verdict.severity,
                    message=message or verdict.summary, hint=verdict.hint, evidence=evidence)
+
+
+def is_verdict(finding: Finding) -> bool:
+    """Whether `finding` is an AX9xx verdict (the file was not, or not fully, checked)."""
+    return finding.rule in VERDICT_IDS
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What an exception raised while checking a file says: which verdict, the cause in
+    words, and whether it is a bug in axiomcheck rather than the file's doing."""
+
+    verdict: str
+    cause: str
+    internal: bool
+    location: str | None = None
+    """file:line where axiomcheck's own code failed (bugs only)."""
+
+    def finding(self, context: str) -> Finding:
+        """The finding, `context` saying what could not be done (e.g. " while reading the text")."""
+        return verdict_finding(self.verdict, f"{self.cause}{context}.", evidence=self.location)
+
+
+def classify(error: Exception, internal: str = "internal-error") -> Failure:
+    """The `Failure` for `error`: exhausted memory or recursion is the file's complexity, an
+    exception raised inside a PDF library is the file's damage, and anything raised by
+    axiomcheck's own code is our bug (verdict `internal`)."""
+    if isinstance(error, MemoryError):
+        return Failure("too-complex", "Too much memory: the check needed more than the limit allows "
+                                      "(--max-memory)", False)
+    if isinstance(error, RecursionError):
+        return Failure("too-complex", "Too complex: the file's objects are nested too deeply to follow", False)
+    detail = f"{type(error).__name__}: {error}".rstrip(":. ")
+    library = raising_library(error)
+    if library is not None and type(error).__name__ in _PASSWORD_ERRORS:
+        return Failure("password-protected", f"Password needed: {library} cannot decrypt it without one "
+                                             f"({detail})", False)
+    if library is not None:
+        return Failure("unreadable", f"Damaged PDF: {library} cannot read it ({detail})", False)
+    return Failure(internal, f"axiomcheck failed ({detail})", True, _innermost(error.__traceback__))
+
+
+def raising_library(error: BaseException) -> str | None:
+    """The PDF library `error` comes from: its class's package, or the innermost frame that is
+    in a PDF library or in axiomcheck (standard-library frames are skipped); else None."""
+    package = type(error).__module__.split(".")[0]
+    if package in PDF_LIBRARIES:
+        return package
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        frames.append(str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0])
+        tb = tb.tb_next
+    for package in reversed(frames):
+        if package in PDF_LIBRARIES:
+            return package
+        if package == "axiomcheck":
+            return None
+    return None
+
+
+def _innermost(tb: TracebackType | None) -> str | None:
+    last = None
+    while tb is not None:
+        last = tb
+        tb = tb.tb_next
+    if last is None:
+        return None
+    return f"{last.tb_frame.f_code.co_filename}:{last.tb_lineno}"

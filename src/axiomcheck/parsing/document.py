@@ -20,7 +20,11 @@ from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_h
 from .template import LayoutFacts, recognise
 
 LINE_NUMBER_PAGE_SHARE = 0.5
-"""Line numbers are on when at least this share of text pages carry a line-number column."""
+"""Line numbers are on when more than this share of text pages carry a line-number column."""
+PADDED_LINE_NUMBERS = 3
+"""This many zero-padded line numbers (`007`) make a padded ruler."""
+HEADER_ZONE = 0.12
+"""A running head lies in the top 12% of the page."""
 
 
 class Document:
@@ -104,7 +108,7 @@ class Document:
         if not text_pages:
             return False
         numbered = sum(1 for n in text_pages if self.page_text(n).line_number_words)
-        return numbered >= LINE_NUMBER_PAGE_SHARE * len(text_pages)
+        return numbered > LINE_NUMBER_PAGE_SHARE * len(text_pages)
 
     @cached_property
     def first_page_lines(self) -> tuple[Line, ...]:
@@ -154,8 +158,45 @@ class Document:
         left, right = self.text_span
         layout = LayoutFacts(
             page_width=first.width if first else 0.0, page_height=first.height if first else 0.0,
-            text_left=left, text_right=right, columns=self.columns, line_numbers=self.line_numbers)
+            text_left=left, text_right=right, columns=self.columns, line_numbers=self.line_numbers,
+            notice_size=self.notice_size, padded_line_numbers=self.padded_line_numbers,
+            header_text=self.header_text)
         return recognise(self.notice, layout, self.author_block, self.info)
+
+    @cached_property
+    def notice_size(self) -> float | None:
+        """The font size of most characters of the page-1 notice, None without a notice."""
+        if self.notice is None:
+            return None
+        box = self.notice.bbox
+        sizes: Counter[float] = Counter()
+        for line in self.first_page_lines:
+            if line.bbox.y0 >= box.y0 - 1 and line.bbox.y1 <= box.y1 + 1:
+                for word in line.words:
+                    sizes[word.size] += len(word.text)
+        return sizes.most_common(1)[0][0] if sizes else None
+
+    @cached_property
+    def padded_line_numbers(self) -> bool:
+        """Whether the line numbers are zero-padded (ICML's and ICLR's `000` ruler)."""
+        padded = 0
+        for number in range(1, self.page_count + 1):
+            padded += sum(1 for w in self.page_text(number).line_number_words
+                          if len(w.text) >= 2 and w.text.startswith("0"))
+            if padded >= PADDED_LINE_NUMBERS:
+                return True
+        return False
+
+    @cached_property
+    def header_text(self) -> str:
+        """The running head printed above the text on pages 2-4 (empty when there is none)."""
+        found: list[str] = []
+        for number in range(2, min(self.page_count, 4) + 1):
+            top = HEADER_ZONE * self.pages[number - 1].height
+            for line in self.page_text(number).lines:
+                if id(line) in self.running_heads and line.bbox.y1 < top and line.text not in found:
+                    found.append(line.text)
+        return " / ".join(found)
 
     @cached_property
     def info(self) -> dict[str, str]:

@@ -11,10 +11,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .headings import normalise, title_key
+from .headings import normalise, split_number, title_key
 from ..model import AuthorBlock, Line, Notice
 
 _ANONYMOUS_RE = re.compile(r"\banonymous\s+authors?(?:\s*\(s\))?", re.IGNORECASE)
+_PLACEHOLDER_LINE_RES = (
+    re.compile(r"^anonymous\s+authors?\s*(?:\(s\))?[\s\d*∗†‡,]*$", re.I),
+    re.compile(r"^(?:affiliation|address|e-?mail|anon\.email@domain\.com)$", re.I),
+    re.compile(r"^paper under double-blind review$", re.I),
+)
+"""Lines of the templates' anonymous author blocks (NeurIPS, ICML, ICLR) that name nobody."""
+_OPENING_TITLES = ("abstract", "introduction", "summary", "overview", "motivation", "background")
 NOTICE_PATTERNS = (
     re.compile(r"Submitted to .{0,40}Conference on Neural Information Processing Systems.*", re.I),
     re.compile(r"\d+\s*(?:st|nd|rd|th)\s+Conference on Neural Information Processing Systems.*", re.I),
@@ -33,7 +40,9 @@ FOOTER_ZONE = 0.78
 
 def title_lines(lines: Sequence[Line]) -> list[Line]:
     """The largest-type lines near the top of page 1 (the paper's title)."""
-    upper = [l for l in lines if l.bbox.y0 < 0.45 * _page_height(lines) and len(l.text) > 2]
+    abstract = abstract_line(lines)
+    limit = abstract.bbox.y0 if abstract is not None else 0.45 * _page_height(lines)
+    upper = [l for l in lines if l.bbox.y0 < limit and len(l.text) > 2 and l.bbox.width > l.bbox.height]
     if not upper:
         return []
     largest = max(l.size for l in upper)
@@ -58,8 +67,26 @@ def abstract_line(lines: Sequence[Line]) -> Line | None:
     return None
 
 
+def _is_placeholder_line(text: str) -> bool:
+    """A line of a template's anonymous author block ("Anonymous Author(s)", "Affiliation", ...)."""
+    text = normalise(text).strip(" .,;:")
+    return any(p.match(text) for p in _PLACEHOLDER_LINE_RES)
+
+
+def _opens_section(line: Line, body_size: float) -> bool:
+    """A large bold heading that starts the paper's text ("1 Introduction", "Abstract")."""
+    if not (line.bold and line.size >= body_size + 0.8):
+        return False
+    number, title = split_number(normalise(line.text))
+    return number is not None or title_key(title) in _OPENING_TITLES
+
+
 def author_block(lines: Sequence[Line], body_size: float) -> AuthorBlock:
-    """Lines below the title and above the abstract (or the first large bold heading)."""
+    """Lines below the title and above the abstract (or the first section heading).
+
+    `anonymous` follows the corpus convention: no author name is printed (the template's
+    anonymous block, or nothing at all); `template_anonymous` says the template's block is there.
+    """
     title = title_lines(lines)
     if not title:
         return AuthorBlock(lines=(), anonymous=False)
@@ -71,11 +98,13 @@ def author_block(lines: Sequence[Line], body_size: float) -> AuthorBlock:
             continue
         if stop is not None and line.bbox.y0 >= stop.bbox.y0 - 1:
             break
-        if stop is None and (line.size >= body_size + 0.8 and line.bold or len(block) >= 12):
+        if stop is None and (_opens_section(line, body_size) or len(block) >= 12):
             break
         block.append(line)
-    anonymous = any(_ANONYMOUS_RE.search(l.text) for l in block)
-    return AuthorBlock(lines=tuple(block), anonymous=anonymous)
+    template_anonymous = any(_ANONYMOUS_RE.search(l.text) for l in block)
+    placeholders = tuple(l for l in block if _is_placeholder_line(l.text))
+    return AuthorBlock(lines=tuple(block), anonymous=template_anonymous or len(placeholders) == len(block),
+                       template_anonymous=template_anonymous, placeholders=placeholders, title=tuple(title))
 
 
 def notice(lines: Sequence[Line], page_height: float, body_size: float) -> Notice | None:

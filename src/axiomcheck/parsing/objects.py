@@ -1,4 +1,5 @@
-"""Object-level facts read with pypdf: metadata, XMP, fonts and embedded file paths.
+"""Object-level facts read with pypdf: metadata, XMP, fonts, embedded file paths and the
+authors that included figures carry, and link annotation targets.
 
 pypdf is imported only when a rule asks for one of these (it costs about 70 ms to import),
 and the document information is read before any page is touched, which keeps it cheap.
@@ -9,14 +10,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..model import Font, Metadata
+from ..model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata
 
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
                       "photoshop:AuthorsPosition", "xmpRights:Owner", "exif:Artist", "tiff:Artist")
 _XMP_TEXT_RE = re.compile(r"<rdf:li[^>]*>([^<]*)</rdf:li>")
+_XMP_CREATOR_FIELDS = ("dc:creator", "dc:contributor", "pdf:Author", "xmpRights:Owner", "exif:Artist",
+                       "tiff:Artist")
 _EMBEDDED_FONT_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
 _MAX_XOBJECT_DEPTH = 4
+_JPEG_HEAD_BYTES = 65536
+"""EXIF and XMP segments sit at the start of a JPEG: only this much of an image is read."""
+_EXIF_ARTIST, _EXIF_XP_AUTHOR = 0x013B, 0x9C9D
+_XMP_JPEG_PREFIX = b"http://ns.adobe.com/xap/1.0/\0"
+_PATH_LIKE_RE = re.compile(r"^(?:[A-Za-z]:[\\/]|/|~/)")
 
 
 def open_reader(path: str) -> Any:
@@ -34,12 +42,17 @@ def _text(value: Any) -> str:
 
 
 def read_metadata(reader: Any) -> Metadata:
-    """Document information, person-naming XMP fields and embedded figure paths."""
+    """Document information, person-naming XMP fields, what included figures carry (paths,
+    authors) and link targets."""
     info: dict[str, str] = {}
     raw_info = reader.metadata or {}
     for key, value in raw_info.items():
         info[str(key).lstrip("/")] = _text(value)
-    return Metadata(info=info, xmp=_read_xmp(reader), embedded_paths=tuple(_embedded_paths(reader)))
+    figures = _FigureFacts()
+    for number, page in enumerate(reader.pages, start=1):
+        figures.collect(page.get("/Resources"), number, 0)
+    return Metadata(info=info, xmp=_read_xmp(reader), embedded_paths=tuple(figures.paths),
+                    embedded_authors=tuple(figures.authors), links=tuple(_links(reader)))
 
 
 def _read_xmp(reader: Any) -> dict[str, list[str]]:
@@ -72,34 +85,134 @@ def parse_xmp(data: str) -> dict[str, list[str]]:
     return found
 
 
-def _embedded_paths(reader: Any) -> list[tuple[int | None, str]]:
-    found: list[tuple[int | None, str]] = []
-    seen: set[str] = set()
-    for number, page in enumerate(reader.pages, start=1):
-        for path in _xobject_paths(page.get("/Resources"), 0):
-            if path not in seen:
-                seen.add(path)
-                found.append((number, path))
+class _FigureFacts:
+    """Paths and author names found in the XObjects (figures, images) of the pages."""
+
+    def __init__(self) -> None:
+        self.paths: list[tuple[int | None, str]] = []
+        self.authors: list[EmbeddedAuthor] = []
+        self._seen: set[tuple[str, str]] = set()
+        self._visited: set[int] = set()
+
+    def collect(self, resources: Any, page: int, depth: int) -> None:
+        if resources is None or depth > _MAX_XOBJECT_DEPTH:
+            return
+        try:
+            xobjects = resources.get_object().get("/XObject")
+            refs = list(xobjects.get_object().values()) if xobjects is not None else []
+        except Exception:  # a damaged resource dictionary: nothing to read here
+            return
+        for ref in refs:
+            number = getattr(ref, "idnum", None)
+            if number in self._visited:
+                continue
+            if number is not None:
+                self._visited.add(number)
+            try:
+                xobject = ref.get_object()
+                self._read(xobject, page)
+            except Exception:  # a damaged XObject: skip it, keep the others
+                continue
+            self.collect(xobject.get("/Resources"), page, depth + 1)
+
+    def _read(self, xobject: Any, page: int) -> None:
+        name = xobject.get("/PTEX.FileName")
+        shown = _text(name) if name is not None else ""
+        if shown:
+            self._path(page, shown)
+        info = xobject.get("/PTEX.InfoDict")
+        if info is not None:
+            info = info.get_object()
+            self._author(page, _text(info.get("/Author", "")), f"/Author of the included PDF {shown}".rstrip())
+            title = _text(info.get("/Title", ""))
+            if _PATH_LIKE_RE.match(title):
+                self._path(page, title)
+        metadata = xobject.get("/Metadata")
+        if metadata is not None:
+            xmp = parse_xmp(metadata.get_object().get_data().decode("utf-8", "replace"))
+            for field in _XMP_CREATOR_FIELDS:
+                for value in xmp.get(field, ()):
+                    self._author(page, value, f"XMP {field} of an included figure or image")
+        if xobject.get("/Subtype") == "/Image" and _text(xobject.get("/Filter")) == "/DCTDecode":
+            for source, value in jpeg_authors(xobject.get_data()[:_JPEG_HEAD_BYTES]):
+                self._author(page, value, f"{source} of a JPEG image")
+
+    def _path(self, page: int, path: str) -> None:
+        if ("path", path) not in self._seen:
+            self._seen.add(("path", path))
+            self.paths.append((page, path))
+
+    def _author(self, page: int, value: str, source: str) -> None:
+        value = " ".join(value.split())
+        if value and ("author", value) not in self._seen:
+            self._seen.add(("author", value))
+            self.authors.append(EmbeddedAuthor(page=page, value=value, source=source))
+
+
+def jpeg_authors(data: bytes) -> list[tuple[str, str]]:
+    """(source, name) pairs from a JPEG's EXIF Artist/XPAuthor tags and its XMP creators."""
+    found: list[tuple[str, str]] = []
+    if not data.startswith(b"\xff\xd8"):
+        return found
+    position = 2
+    while position + 4 <= len(data) and data[position] == 0xFF and data[position + 1] not in (0xD9, 0xDA):
+        length = int.from_bytes(data[position + 2:position + 4], "big")
+        segment = data[position + 4:position + 2 + length]
+        if data[position + 1] == 0xE1 and segment.startswith(b"Exif\0\0"):
+            found.extend(("EXIF Artist", value) for value in _exif_artists(segment[6:]))
+        elif data[position + 1] == 0xE1 and segment.startswith(_XMP_JPEG_PREFIX):
+            xmp = parse_xmp(segment[len(_XMP_JPEG_PREFIX):].decode("utf-8", "replace"))
+            found.extend((f"XMP {field}", value) for field in _XMP_CREATOR_FIELDS for value in xmp.get(field, ()))
+        position += 2 + length
     return found
 
 
-def _xobject_paths(resources: Any, depth: int) -> list[str]:
-    if resources is None or depth > _MAX_XOBJECT_DEPTH:
-        return []
-    paths: list[str] = []
+def _exif_artists(tiff: bytes) -> list[str]:
+    """Artist (ASCII) and XPAuthor (UTF-16) from the first IFD of an EXIF TIFF structure."""
+    order = "little" if tiff[:2] == b"II" else "big"
+
+    def number(start: int, size: int) -> int:
+        return int.from_bytes(tiff[start:start + size], order)
+
+    ifd = number(4, 4)
+    values = []
+    for index in range(min(number(ifd, 2), 256)):
+        entry = ifd + 2 + 12 * index
+        tag, count = number(entry, 2), number(entry + 4, 4)
+        if tag not in (_EXIF_ARTIST, _EXIF_XP_AUTHOR) or entry + 12 > len(tiff):
+            continue
+        start = entry + 8 if count <= 4 else number(entry + 8, 4)
+        text = tiff[start:start + count].decode("utf-16-le" if tag == _EXIF_XP_AUTHOR else "latin-1", "replace")
+        if text.strip("\0 "):
+            values.append(text.strip("\0 "))
+    return values
+
+
+def _links(reader: Any) -> list[LinkTarget]:
+    """URI link annotations with their boxes in top-down page coordinates."""
+    found: list[LinkTarget] = []
+    for number, page in enumerate(reader.pages, start=1):
+        try:
+            annotations = page.get("/Annots")
+            height = float(page.cropbox.top)
+            for ref in (annotations.get_object() if annotations is not None else ()):
+                annotation = ref.get_object()
+                action = annotation.get("/A")
+                uri = action.get_object().get("/URI") if action is not None else None
+                if uri is None:
+                    continue
+                found.append(LinkTarget(page=number, uri=_text(uri), bbox=_top_down(annotation.get("/Rect"), height)))
+        except Exception:  # a damaged annotation array: keep the links read so far
+            continue
+    return found
+
+
+def _top_down(rect: Any, top: float) -> BBox | None:
     try:
-        xobjects = resources.get_object().get("/XObject")
-        if xobjects is None:
-            return []
-        for ref in xobjects.get_object().values():
-            xobject = ref.get_object()
-            name = xobject.get("/PTEX.FileName")
-            if name is not None:
-                paths.append(_text(name))
-            paths.extend(_xobject_paths(xobject.get("/Resources"), depth + 1))
-    except Exception:  # a damaged resource tree: report the paths found so far
-        return paths
-    return paths
+        x0, y0, x1, y1 = (float(v) for v in rect)
+    except (TypeError, ValueError):
+        return None
+    return BBox(min(x0, x1), top - max(y0, y1), max(x0, x1), top - min(y0, y1))
 
 
 def read_fonts(reader: Any) -> list[Font]:

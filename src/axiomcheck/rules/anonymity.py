@@ -1,26 +1,42 @@
-"""Anonymity rules: the author block of a double-blind submission and of a camera-ready."""
+"""Anonymity rules for the author block: the anonymous block of a double-blind submission
+(with ICML's anonymous footnote) and the de-anonymized block of a camera-ready.
+
+The other anonymity rules live beside this module: `anonymity_text` (e-mails, identifiers,
+acknowledgments, self-references, leftovers), `anonymity_links`, `anonymity_metadata` and
+`anonymity_authors` (known author names); `anonymity_scan` holds their text search.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox
+from ..model import AuthorBlock, BBox, Line
+from .anonymity_scan import page_one_footnotes
 from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..parsing import Document
 
-EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PLACEHOLDER_WORDS = {"anonymous", "author", "authors", "author(s)", "affiliation", "address", "email",
-                     "e-mail", "institution", "city", "region", "country", "correspondence", "to:",
-                     "anonymous@", "anon.email@domain.com", "<anon.email@domain.com>."}
-PLACEHOLDER_EMAILS = ("anon.email@domain.com",)
+                     "e-mail", "institution", "city", "region", "country", "correspondence", "to",
+                     "anon.email@domain.com"}
+"""Words of the templates' anonymous blocks and footnotes: a line made only of them names nobody."""
+_ICML_FOOTNOTE_RE = re.compile(r"anonymous\s+institution", re.I)
+_CORRESPONDENCE_RE = re.compile(r"correspondence\s+to:?\s*(?P<who>[^<.]{0,80})", re.I)
 
 
-def _block_box(doc: "Document") -> BBox | None:
-    lines = doc.author_block.lines
+def names_nobody(line: Line, block: AuthorBlock) -> bool:
+    """A line of the templates' anonymous text (or of footnote marks) that names no one."""
+    if line in block.placeholders:
+        return True
+    words = [w.text.lower().strip(",.;:*∗†‡<>()0123456789") for w in line.words]
+    return all(not any(c.isalpha() for c in w) or w in PLACEHOLDER_WORDS for w in words)
+
+
+def _box(lines: tuple[Line, ...] | list[Line]) -> BBox | None:
     if not lines:
         return None
     box = lines[0].bbox
@@ -35,69 +51,120 @@ def anonymous_author_block(doc: "Document", options: object, context: CheckConte
 
     What it checks: between the title and the abstract, the template prints
     `Anonymous Author(s)` / `Affiliation` / `Address` / `email` (NeurIPS) or
-    `Anonymous Authors` (ICML). It must be there, and no e-mail address may stand in it.
+    `Anonymous Authors` with the footnote `Anonymous Institution, ... Correspondence to:
+    Anonymous Author <anon.email@domain.com>` (ICML). The block must be there (an empty block
+    or real names in its place are errors) and no line in it may name a person, an
+    affiliation or an e-mail address.
 
     Why: names, affiliations or e-mails in the author block break double-blind review, the
     most common reason for a formatting desk reject.
 
-    How to fix: build the submission in the template's anonymous review mode (NeurIPS: no
-    `final`, `preprint` or `nonanonymous` option; ICML: no `accepted` option). Keep your
-    `\\author{}` block: the template hides it.
+    How to fix: build the submission in the template's anonymous review mode (NeurIPS:
+    `\\usepackage[dblblindworkshop]{neurips_2026}`, without `final`, `preprint` or
+    `nonanonymous`; ICML: no `accepted` option). Keep your `\\author{}` block and
+    `\\icmlaffiliation` lines: the template hides them. Do not type names under
+    `Anonymous Author(s)` by hand.
     """
     block = doc.author_block
-    box = _block_box(doc)
-    if not block.anonymous:
-        shown = "; ".join(line.text for line in block.lines[:4]) or "(nothing)"
-        yield Violation(
-            message="The anonymous author block is missing: page 1 shows "
-                    f"'{shown[:160]}' between the title and the abstract.",
-            hint="Build the submission in the template's anonymous review mode so that it prints "
-                 "'Anonymous Author(s)' instead of the authors.",
-            page=1, bbox=box, evidence=shown[:300])
+    if not block.template_anonymous:
+        yield _missing_block(block.lines)
         return
     for line in block.lines:
-        for match in EMAIL_RE.finditer(line.text):
-            if match.group(0).lower() not in PLACEHOLDER_EMAILS:
-                yield Violation(
-                    message=f"The author block shows the e-mail address '{match.group(0)}'.",
-                    hint="Remove real e-mail addresses; the template prints a placeholder.",
-                    page=1, bbox=line.bbox, evidence=line.text)
+        if not names_nobody(line, block):
+            yield Violation(
+                message=f"The anonymous author block also shows '{line.text}'.",
+                hint="Remove names, affiliations and addresses from the author block; the template prints "
+                     "only its anonymous placeholder.",
+                page=1, bbox=line.bbox, evidence=line.text)
+    if doc.template.name.startswith("icml"):
+        yield from _icml_footnote(doc)
 
 
-@rule(id="AX310", name="camera-ready-anonymous", group="anonymity")
-def camera_ready_anonymous(doc: "Document", options: object, context: CheckContext) -> Iterator[Violation]:
+def _missing_block(lines: tuple[Line, ...]) -> Violation:
+    if not lines:
+        return Violation(
+            message="The author block is empty: the template's anonymous block ('Anonymous Author(s)') "
+                    "is missing between the title and the abstract.",
+            hint="Build the submission in the template's review mode, which prints 'Anonymous Author(s)'; "
+                 "do not blank the author block by hand.",
+            page=1)
+    shown = "; ".join(line.text for line in lines[:4])
+    return Violation(
+        message=f"The anonymous author block is missing: page 1 shows '{shown[:160]}' between the title "
+                "and the abstract.",
+        hint="Build the submission in the template's anonymous review mode so that it prints "
+             "'Anonymous Author(s)' instead of the authors.",
+        page=1, bbox=_box(lines), evidence=shown[:300])
+
+
+def _icml_footnote(doc: "Document") -> Iterator[Violation]:
+    footnote = page_one_footnotes(doc)
+    text = " ".join(line.text for line in footnote)
+    if not _ICML_FOOTNOTE_RE.search(text):
+        yield Violation(
+            message="ICML's anonymous footnote ('Anonymous Institution, ... Correspondence to: Anonymous "
+                    "Author') is missing from page 1" + (f"; it shows '{text[:160]}'." if text else "."),
+            hint="Keep the template's `\\printAffiliationsAndNotice{}` after the abstract; in review mode "
+                 "it prints the anonymous footnote.",
+            page=1, bbox=_box(footnote), evidence=text[:300] or None)
+        return
+    for match in _CORRESPONDENCE_RE.finditer(text):
+        who = match.group("who").strip()
+        if who and not who.lower().startswith("anonymous"):
+            yield Violation(
+                message=f"ICML's anonymous footnote names '{who}' as the corresponding author.",
+                hint="Leave `\\icmlcorrespondingauthor` to the template: in review mode it prints "
+                     "'Anonymous Author'.",
+                page=1, bbox=_box(footnote), evidence=match.group(0))
+
+
+@dataclass(frozen=True)
+class CameraReadyAnonymousOptions:
+    placeholders: tuple[str, ...] = (
+        r"anon\.email@domain\.com", r"[\w.+-]+@(?:domain|example|institution|affiliation)\.(?:com|org|net|edu)",
+        r"\bAnonymous\s+(?:Institution|City|Region|Country|Author)\b", r"\bDavid S\. Hippocampus\b",
+        r"\bCranberry-Lemon University\b", r"\bFirstname\d*\s+Lastname\d*\b")
+    """Regular expressions for the templates' placeholder authors, affiliations and e-mails."""
+
+
+@rule(id="AX310", name="camera-ready-anonymous", group="anonymity", options=CameraReadyAnonymousOptions)
+def camera_ready_anonymous(doc: "Document", options: CameraReadyAnonymousOptions,
+                           context: CheckContext) -> Iterator[Violation]:
     """A camera-ready names its authors and carries no anonymous placeholders.
 
-    What it checks: the author block must not be the template's anonymous block, must hold
-    at least one line that is not a placeholder, and must not show `anon.email@domain.com`.
+    What it checks: the author block must not be the template's anonymous block and must
+    hold at least one line that names someone; neither the author block nor the footnotes of
+    page 1 may show a placeholder: `anon.email@domain.com`, `Anonymous Institution`, or the
+    templates' example authors (`David S. Hippocampus`, `Firstname1 Lastname1`).
 
     Why: the proceedings and the workshop website print what the PDF shows; an anonymous
-    camera-ready loses its authors their credit.
+    camera-ready loses its authors their credit, and the workshop asks for the same author
+    list as on OpenReview.
 
-    How to fix: pass the template's `final` option (ICML: `accepted`) and fill `\\author{}` with
-    the same author list as on OpenReview.
+    How to fix: pass the template's `final` option (AXIOM:
+    `\\usepackage[dblblindworkshop,final]{neurips_2026}`; ICML: `accepted`) and fill
+    `\\author{}` (ICML: `\\icmlauthor`, `\\icmlaffiliation`, `\\icmlcorrespondingauthor`) with
+    the authors, affiliations and e-mails as listed on OpenReview.
     """
     block = doc.author_block
-    box = _block_box(doc)
-    if block.anonymous:
+    if block.template_anonymous:
         yield Violation(
             message="The camera-ready still shows the anonymous author block.",
             hint="Pass `final` to the style (ICML: `accepted`) and restore the author names.",
-            page=1, bbox=box, evidence=block.text[:300])
+            page=1, bbox=_box(block.lines), evidence=block.text[:300])
         return
-    real_lines = [line for line in block.lines
-                  if any(w.text.lower().strip(",.;:*") not in PLACEHOLDER_WORDS and any(c.isalpha() for c in w.text)
-                         for w in line.words)]
-    if not real_lines:
+    if all(names_nobody(line, block) for line in block.lines):
         yield Violation(
             message="No author names were found between the title and the abstract.",
             hint="Fill `\\author{}` with the authors and affiliations as listed on OpenReview.",
-            page=1, bbox=box)
-    for line in block.lines:
-        if any(p in line.text.lower() for p in PLACEHOLDER_EMAILS):
+            page=1, bbox=_box(block.lines), evidence=block.text[:300] or None)
+    patterns = [re.compile(p, re.I) for p in options.placeholders]
+    for line in (*block.lines, *page_one_footnotes(doc)):
+        found = next((m for p in patterns if (m := p.search(line.text))), None)
+        if found:
             yield Violation(
-                message="The author block still shows the placeholder e-mail 'anon.email@domain.com'.",
-                hint="Replace the placeholder with the corresponding author's address.",
+                message=f"Page 1 still shows the template placeholder '{found.group(0)}'.",
+                hint="Replace the placeholder with the real author, affiliation or e-mail address.",
                 page=1, bbox=line.bbox, evidence=line.text)
 
 

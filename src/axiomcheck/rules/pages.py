@@ -123,11 +123,12 @@ def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) 
     """
     allowed = ", ".join(options.sizes)
     reported_size = False
-    first = doc.pages[0] if doc.pages else None
+    first_size: tuple[float, float] | None = None
     for page in doc.pages:
         width_mm, height_mm = page.width * MM_PER_POINT, page.height * MM_PER_POINT
         if page.rotation % 180:
             width_mm, height_mm = height_mm, width_mm
+        first_size = first_size or (width_mm, height_mm)
         found = _size_name(width_mm, height_mm, options.tolerance_mm)
         shown = f"{width_mm:.0f} x {height_mm:.0f} mm" + (f" ({found})" if found else "")
         if page.rotation:
@@ -150,7 +151,8 @@ def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) 
                             f"({shown}); it must be {options.orientation}.",
                     hint=f"Export the page in {options.orientation} orientation.",
                     page=page.number, evidence=shown)
-        if first is not None and (abs(page.width - first.width) > 1 or abs(page.height - first.height) > 1) \
+        # Sizes compare unrotated, so a rotated page of the same paper is reported once, as rotated.
+        if (abs(width_mm - first_size[0]) > MM_PER_POINT or abs(height_mm - first_size[1]) > MM_PER_POINT) \
                 and not reported_size:
             reported_size = True
             yield Violation(

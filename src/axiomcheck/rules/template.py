@@ -1,4 +1,5 @@
-"""Template rules: the page-1 notice and the review-mode line numbers."""
+"""Template rules: which template, year and mode made the PDF (the page-1 notice, the
+recognised family), the review-mode line numbers, and styles axiomcheck cannot verify yet."""
 
 from __future__ import annotations
 
@@ -7,10 +8,49 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .base import CheckContext, Violation, rule
+from ..model import TemplateInfo
+from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
     from ..parsing import Document
+
+FAMILY_LABELS = {"neurips": "NeurIPS", "icml": "ICML"}
+_NEURIPS_TRACK_OPTIONS = {"main": "main", "position": "position", "eandd": "eandd", "creativeai": "creativeai",
+                          "education": "education", "workshop": "dblblindworkshop (or sglblindworkshop)"}
+
+
+def split_template_name(name: str) -> tuple[str, int | None]:
+    """`neurips-2026` -> ("neurips", 2026); `icml` -> ("icml", None); `unknown` -> ("unknown", None)."""
+    family, _, year = name.partition("-")
+    return family, int(year) if year.isdigit() else None
+
+
+def template_label(name: str) -> str:
+    """`neurips-2026` -> "NeurIPS 2026", `icml` -> "ICML" (for messages)."""
+    family, year = split_template_name(name)
+    label = FAMILY_LABELS.get(family, family)
+    return f"{label} {year}" if year else label
+
+
+def made_with(template: TemplateInfo) -> str:
+    """How the recognised template mode is switched on, as an author would write it."""
+    family, _ = split_template_name(template.name)
+    if family == "icml":
+        return {"submission": "ICML's review mode (no option)", "preprint": "the `preprint` option",
+                "final": "the `accepted` option"}.get(template.mode or "", "no mode the template prints")
+    if template.mode == "submission":
+        return "a review mode (no `final` or `preprint` option)"
+    if template.mode == "preprint":
+        return "the `preprint` option"
+    if template.mode == "final" and template.track == "workshop" and template.workshop_title is None:
+        return "a notice the workshop wrote itself"
+    if template.mode == "final":
+        track = _NEURIPS_TRACK_OPTIONS.get(template.track or "main", template.track or "main")
+        return f"the `{track},final` options"
+    return "no mode the template prints"
+
+
+_STAGE_PLURALS = {"submission": "submissions", "camera-ready": "camera-ready versions"}
 
 
 @dataclass(frozen=True)
@@ -21,6 +61,9 @@ class TemplateNoticeOptions:
     """The workshop title `\\workshoptitle{}` must set (camera-ready), compared loosely."""
     option_hint: str = ""
     """The LaTeX options that print the expected notice, quoted in the fix hint."""
+    template: str = ""
+    """The template and year the expected notice belongs to (e.g. neurips-2026). A PDF made with
+    another template or year is reported once, by template-family (AX202), not here too."""
 
 
 def _loose(text: str) -> str:
@@ -37,7 +80,10 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
     "Submitted to 40th Conference on Neural Information Processing Systems (NeurIPS 2026).
     Do not distribute."; for an AXIOM camera-ready "40th Conference on Neural Information
     Processing Systems (NeurIPS 2026). Workshop: AXIOM Foundations of Efficient Deep
-    Learning."), including an empty or different workshop title.
+    Learning."), including an empty or different workshop title. A notice of the wrong mode says
+    which option made the PDF and which the venue requires; any other difference means the
+    notice was edited by hand. A notice of another template or year is left to template-family
+    (AX202), so that it is reported once.
 
     Why: the notice shows which template, year and options made the PDF. A preprint notice,
     last year's notice, a hand-edited notice or a missing `\\workshoptitle` all mean the paper
@@ -59,8 +105,10 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
             hint=f"{fix} The notice must not be removed or replaced.",
             page=1)
         return
-    if options.workshop_title and template.track == "workshop":
-        title = template.workshop_title or ""
+    if options.template and _other_template(template.name, options.template):
+        return
+    if options.workshop_title and template.track == "workshop" and template.workshop_title is not None:
+        title = template.workshop_title
         if not title.strip():
             yield Violation(
                 message="The notice's workshop title is empty ('Workshop: .').",
@@ -74,12 +122,92 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
                 page=1, bbox=notice.bbox, evidence=notice.text)
             return
     if options.expected and _loose(notice.text) != _loose(options.expected):
-        found = f"{template.name}, {template.mode or 'unknown mode'}"
-        if template.track and template.track != "main":
-            found += f", {template.track} track"
+        stage = _STAGE_PLURALS.get(context.stage, f"{context.stage} versions")
+        required = options.option_hint or "the venue's template options"
+        if template.mode and template.mode != _expected_mode(options.expected):
+            message = (f"This PDF was made with {made_with(template)} (page-1 notice '{notice.text}'); "
+                       f"{stage} must use {required}.")
+        elif template.name != "unknown":
+            message = (f"The page-1 notice reads '{notice.text}'; the template prints '{options.expected}' "
+                       "with the required options, so the notice was edited by hand.")
+        else:
+            message = f"The page-1 notice reads '{notice.text}'; the venue's template prints '{options.expected}'."
+        yield Violation(message=message, hint=f"{fix} Do not edit the notice by hand.",
+                        page=1, bbox=notice.bbox, evidence=notice.text)
+
+
+def _other_template(found: str, required: str) -> bool:
+    """True when `found` names a family, or a year, other than `required` (both known)."""
+    found_family, found_year = split_template_name(found)
+    family, year = split_template_name(required)
+    if found_family == "unknown":
+        return False
+    if found_family != family:
+        return True
+    return found_year is not None and year is not None and found_year != year
+
+
+def _expected_mode(expected_notice: str) -> str:
+    """The mode the expected notice belongs to (its first words say it)."""
+    lowered = expected_notice.lower()
+    if lowered.startswith(("submitted to", "preliminary work")):
+        return "submission"
+    if lowered.startswith("preprint"):
+        return "preprint"
+    return "final"
+
+
+@dataclass(frozen=True)
+class TemplateFamilyOptions:
+    expected: str = "neurips-2026"
+    """The template the venue requires: family and year (neurips-2026, icml-2026), or a family
+    alone (neurips, icml) to accept any year."""
+    option_hint: str = ""
+    """How to load the required template, quoted in the fix hint."""
+
+
+@rule(id="AX202", name="template-family", group="template", options=TemplateFamilyOptions)
+def template_family(doc: "Document", options: TemplateFamilyOptions, context: CheckContext) -> Iterator[Violation]:
+    """The PDF was made with the template family and year the venue requires.
+
+    What it checks: the template recognised from the PDF alone (`structure.template` in the
+    JSON report): the page-1 notice, the text block and columns, the line-number style, the
+    notice's type size and the ICML PDF Subject fingerprint give the family (NeurIPS, ICML or
+    unknown) and, when the PDF states it, the year. A different family or year is reported with
+    what was found and what is required; a year the PDF does not state is a warning.
+
+    Why: each year's style changes notices, checklists and font sizes; a paper set in last
+    year's style or another conference's template is not formatted as the venue asks, and
+    its page count is not comparable.
+
+    How to fix: download the venue's current style file (e.g. `neurips_2026.sty`) and load it
+    as the call for papers says; do not copy the preamble of an older paper.
+    """
+    template = doc.template
+    family, year = split_template_name(template.name)
+    required_family, required_year = split_template_name(options.expected)
+    required = template_label(options.expected)
+    hint = (f"Use the {required} template" + (f": {options.option_hint}." if options.option_hint else "."))
+    notice = doc.notice
+    where = {"page": 1, "bbox": notice.bbox if notice else None,
+             "evidence": "; ".join(template.evidence) or None}
+    if family == "unknown":
         yield Violation(
-            message=f"The page-1 notice reads '{notice.text}' ({found}); expected '{options.expected}'.",
-            hint=fix, page=1, bbox=notice.bbox, evidence=notice.text)
+            message="This PDF was not made with a template axiomcheck recognises (no known notice, text block or "
+                    f"metadata); the venue requires {required}.", hint=hint, **where)
+    elif family != required_family:
+        yield Violation(
+            message=f"This PDF was made with the {template_label(template.name)} template; the venue requires "
+                    f"{required}.", hint=hint, **where)
+    elif required_year is not None and year is None:
+        yield Violation(
+            message=f"This PDF was made with the {template_label(template.name)} template, but it does not state "
+                    f"the year (no dated notice or style fingerprint); the venue requires {required}.",
+            hint=hint, severity=Severity.WARNING, **where)
+    elif required_year is not None and year != required_year:
+        yield Violation(
+            message=f"This PDF was made with the {template_label(template.name)} style; the venue requires "
+                    f"{required}.", hint=hint, **where)
 
 
 @dataclass(frozen=True)
@@ -118,4 +246,35 @@ def line_numbers(doc: "Document", options: LineNumbersOptions, context: CheckCon
             evidence=" ".join(w.text for w in words[:5]))
 
 
-RULES = (template_notice, line_numbers)
+@dataclass(frozen=True)
+class TemplateUnverifiableOptions:
+    style: str = "the workshop's own style file"
+    """The style the venue requires, as the call for papers names it."""
+
+
+@rule(id="AX211", name="template-unverifiable", group="template", options=TemplateUnverifiableOptions,
+      severity=Severity.INFO, needs_text=False)
+def template_unverifiable(doc: "Document", options: TemplateUnverifiableOptions,
+                          context: CheckContext) -> Iterator[Violation]:
+    """The venue requires a style whose layout axiomcheck does not know yet.
+
+    What it checks: nothing in the PDF; it states, once per file, that the required style
+    cannot be verified (HiLD 2026 asks for its own camera-ready style file, whose geometry,
+    fonts and notice are not published with the call for papers).
+
+    Why: a pass from the other rules must not be read as "the style is right" when no rule
+    knows what the style looks like.
+
+    How to fix: authors: follow the workshop's style instructions. Organizers: add the
+    style's facts to your pack (template-family, template-notice, text-block, body-font-size,
+    leading, columns; see docs/rule-packs-extending.md) and disable this rule.
+    """
+    yield Violation(
+        message=f"The camera-ready must use {options.style}; axiomcheck cannot verify that style until its "
+                "layout facts (notice, text block, fonts) are added to the rule pack.",
+        hint="Follow the workshop's style instructions; organizers can add the style's facts to the pack "
+             "(docs/rule-packs-extending.md).",
+        page=1)
+
+
+RULES = (template_notice, template_family, line_numbers, template_unverifiable)

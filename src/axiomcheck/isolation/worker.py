@@ -1,0 +1,128 @@
+"""A worker process: confined by resource limits, it checks the files its parent sends.
+
+The parent forks it (`pool.WorkerPool`), so it inherits the resolved rule pack without
+pickling, then talks to it over a pipe in JSON, one message per line of the protocol, never
+pickle, so that a worker subverted by a hostile file cannot make the parent run code:
+
+    parent -> worker   {"path": ..., "authors": [...], "text_failure": finding or null}
+    worker -> parent   {"stage": "text"}   (each stage of `api.check_path` as it begins)
+    worker -> parent   {"result": FileResult.to_dict(), "internal_error": bool, "retire": bool}
+
+The worker exits when the pipe closes, or after a file that exhausted a limit (`retire`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ..api import check_path
+from ..packs import ResolvedPack
+from ..report import FileResult, Finding
+from ..verdicts import VERDICTS, classify
+from .limits import MIB, RECURSION_LIMIT, Limits
+
+MAX_MESSAGE_BYTES = 256 * MIB
+"""The largest message either side accepts; a report for one file is far smaller."""
+CPU_GRACE_SECONDS = 5
+"""CPU seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
+_RETIRING = VERDICTS["too-complex"].id
+
+
+@dataclass(frozen=True)
+class FileTask:
+    """One file to check, and the author names the organizers know for it."""
+
+    path: str
+    authors: tuple[str, ...] = ()
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """A protocol message as bytes."""
+    return json.dumps(message, ensure_ascii=False).encode("utf-8")
+
+
+def decode(data: bytes) -> dict[str, Any]:
+    """A protocol message from bytes; raises ValueError when it is not a JSON object."""
+    message = json.loads(data)
+    if not isinstance(message, dict):
+        raise ValueError("a protocol message must be a JSON object")
+    return message
+
+
+def serve(conn: Connection, pack: ResolvedPack, limits: Limits, evidence_dir: str | None = None,
+          inherited: Sequence[Connection] = ()) -> None:
+    """The worker's main loop (in the child): confine this process, then check each file the
+    parent sends until the pipe closes (`evidence_dir` as in `api.check_path`). `inherited`
+    are the parent's ends of pipes that the fork copied; they are closed first, so that the
+    parent closing a pipe reaches its worker."""
+    for other in inherited:
+        other.close()
+    confine(limits)
+    while True:
+        try:
+            request = decode(conn.recv_bytes(MAX_MESSAGE_BYTES))
+        except (EOFError, OSError):
+            return
+        reply = _check(conn, request, pack, limits, evidence_dir)
+        conn.send_bytes(encode(reply))
+        if reply["retire"]:
+            return
+
+
+def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits: Limits,
+           evidence_dir: str | None) -> dict[str, Any]:
+    _arm_cpu_backstop(limits.timeout)
+    path = str(request["path"])
+
+    def report_stage(stage: str) -> None:
+        conn.send_bytes(encode({"stage": stage}))
+
+    try:
+        failure = request.get("text_failure")
+        result = check_path(path, pack, tuple(request.get("authors") or ()), limits,
+                            Finding.from_dict(failure) if failure else None, report_stage, evidence_dir)
+    except Exception as error:  # check_path turns bad files into verdicts: this is memory or our bug
+        failure = classify(error)
+        result = FileResult(path=path, sha256=None, status="error", findings=[failure.finding(" in the worker")],
+                            internal_error=failure.internal)
+    retire = any(f.rule == _RETIRING for f in result.findings)
+    return {"result": result.to_dict(), "internal_error": result.internal_error, "retire": retire}
+
+
+def confine(limits: Limits) -> None:
+    """Limit this process: address space, no core files, recursion depth; silence its
+    standard streams (PDF libraries print) and leave Ctrl-C to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for descriptor in (0, 1, 2):
+        os.dup2(devnull, descriptor)
+    os.close(devnull)
+    _lower_limit(resource.RLIMIT_CORE, 0)
+    _lower_limit(resource.RLIMIT_AS, limits.max_memory)
+    sys.setrecursionlimit(RECURSION_LIMIT)
+
+
+def _lower_limit(which: int, value: int) -> None:
+    _, hard = resource.getrlimit(which)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    resource.setrlimit(which, (value, value))
+
+
+def _arm_cpu_backstop(timeout: float) -> None:
+    """Let the kernel stop this worker if one file burns more CPU than the timeout allows:
+    the parent kills it first on the wall clock, unless the parent itself is gone."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = int(usage.ru_utime + usage.ru_stime + timeout) + CPU_GRACE_SECONDS
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))

@@ -1,0 +1,297 @@
+"""Layout rules: the text block, the columns, the body type size and the leading.
+
+Geometry comes from the model: body lines with their boxes (points, y down), with running
+heads, folios, the page-1 notice and the line-number column already set apart. The
+template's numbers are options with NeurIPS 2026 defaults (text block x 108-504, y 72-720,
+9.96 pt type on 11 pt leading, one column); a pack for another template overrides them
+(ICML 2026: x 55.44-541.44, two columns, 11.96 pt leading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..model import BBox, Line
+from .base import CheckContext, Severity, Violation, rule
+from .template import split_template_name
+
+if TYPE_CHECKING:
+    from ..parsing import Document
+
+POINTS_PER_INCH = 72.0
+BODY_SIZE_SLACK = 1.0
+"""Lines within this many points of the body size are body text (footnotes, captions and
+figure labels are smaller, headings larger)."""
+PROSE_WORDS = 4
+"""A line of at least this many words is running prose (not a table cell or a label)."""
+WIDE_PAGE_SHARE = 0.3
+MIN_WIDE_LINES = 3
+"""A page breaks the side margins when this share of its prose lines, and at least this many,
+stick out of the text block: single overfull lines (a long URL) and wide tables do not count."""
+MIN_LOW_LINES = 2
+"""A page breaks the top or bottom margin when this many body lines have their baseline outside the block."""
+MIN_PITCHES = 20
+"""Fewer measured baseline pitches than this say nothing about the leading."""
+PITCH_STEP = 0.25
+
+
+def applies(doc: "Document", family: str) -> bool:
+    """True when a rule limited to template `family` ("" = any) should check this PDF."""
+    return not family or split_template_name(doc.template.name)[0] == family
+
+
+def body_lines(doc: "Document", page: int) -> list[Line]:
+    """The page's lines of body-size text, without running heads, folios and the page-1 notice."""
+    size = doc.body_size
+    skip = doc.running_heads
+    notice = doc.notice.bbox if page == 1 and doc.notice else None
+    return [line for line in doc.page_text(page).lines
+            if id(line) not in skip and abs(line.size - size) <= BODY_SIZE_SLACK
+            and not (notice is not None and line.bbox.y0 >= notice.y0 - 1 and line.bbox.y1 <= notice.y1 + 1)]
+
+
+def _union(boxes: list[BBox]) -> BBox:
+    box = boxes[0]
+    for other in boxes[1:]:
+        box = box.union(other)
+    return box
+
+
+def _inches(points: float) -> str:
+    return f"{points / POINTS_PER_INCH:.1f}".removesuffix(".0") + " in"
+
+
+@dataclass(frozen=True)
+class TextBlockOptions:
+    left: float = 108.0
+    """Left edge of the template's text block (points from the left of the page)."""
+    right: float = 504.0
+    top: float = 72.0
+    """Top of the text block (points from the top of the page): no body baseline lies above it."""
+    bottom: float = 720.0
+    """The lowest body baseline on a full page."""
+    tolerance: float = 6.0
+    """How far (points) text may stand outside the block before it counts (rounding, overfull boxes)."""
+    applies_to: str = ""
+    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
+
+
+@dataclass(frozen=True)
+class _PageBlock:
+    page: int
+    box: BBox
+    outside: int
+    lines: int
+
+
+def _measured_box(lines: list[Line]) -> BBox:
+    """The text block the page's lines fill, ignoring the outermost 10% on each side."""
+    lefts = sorted(l.bbox.x0 for l in lines)
+    rights = sorted(l.bbox.x1 for l in lines)
+    cut = len(lines) // 10
+    return BBox(lefts[cut], min(l.bbox.y0 for l in lines), rights[-1 - cut], max(l.bbox.y1 for l in lines))
+
+
+@rule(id="AX204", name="text-block", group="layout", options=TextBlockOptions, confidence="heuristic")
+def text_block(doc: "Document", options: TextBlockOptions, context: CheckContext) -> Iterator[Violation]:
+    """Body text stays inside the template's text block.
+
+    What it checks: on every page, the lines of body-size text (running heads, page numbers,
+    the line-number column and the page-1 notice excluded) against the template's text block
+    (NeurIPS 2026: x 108-504, 5.5 in wide; y 72-720, 9 in high), with a tolerance. A page
+    breaks the side margins when at least 30% of its prose lines (and 3 of them) stick out, so
+    a long URL or one wide table does not count; it breaks the top or bottom margin when 2 body
+    lines of two or more words have their baselines above or below the block.
+
+    Why: a wider or taller text block (`geometry`, `fullpage`, changed `\\textwidth`) fits
+    more text into the page limit, which is unfair to the papers that keep the template.
+
+    How to fix: remove `geometry`, `fullpage` and any change to `\\textwidth`, `\\textheight`,
+    margins or `\\voffset`; let the template set the page.
+    """
+    if not applies(doc, options.applies_to):
+        return
+    wide: list[_PageBlock] = []
+    tall: list[_PageBlock] = []
+    for page in range(1, doc.page_count + 1):
+        lines = body_lines(doc, page)
+        prose = [l for l in lines if len(l.words) >= PROSE_WORDS]
+        outside = [l for l in prose if l.bbox.x0 < options.left - options.tolerance
+                   or l.bbox.x1 > options.right + options.tolerance]
+        if prose and len(outside) >= MIN_WIDE_LINES and len(outside) >= WIDE_PAGE_SHARE * len(prose):
+            wide.append(_PageBlock(page, _measured_box(prose), len(outside), len(prose)))
+        # Baselines, not boxes: the limits of a displayed sum may rise above the first line.
+        beyond = [l for l in lines if len(l.words) >= 2 and (l.baseline < options.top - options.tolerance
+                                                              or l.baseline > options.bottom + options.tolerance)]
+        if len(beyond) >= MIN_LOW_LINES:
+            tall.append(_PageBlock(page, _union([l.bbox for l in lines]), len(beyond), len(lines)))
+    template_width = options.right - options.left
+    if wide:
+        worst = max(wide, key=lambda b: b.outside)
+        box = worst.box
+        yield Violation(
+            message=(f"The text block on page {worst.page} is {_inches(box.width)} wide (x {box.x0:.0f}-{box.x1:.0f}); "
+                     f"the template's is {_inches(template_width)} (x {options.left:.0f}-{options.right:.0f})."),
+            hint="Remove `geometry`, `fullpage` or changes to `\\textwidth` and the margins; keep the template's page.",
+            page=worst.page, bbox=box,
+            evidence=(f"{worst.outside} of {worst.lines} prose lines outside the side margins; pages "
+                      + ", ".join(str(b.page) for b in wide)))
+    if tall:
+        worst = max(tall, key=lambda b: b.outside)
+        box = worst.box
+        yield Violation(
+            message=(f"Body text on page {worst.page} runs from y {box.y0:.0f} to {box.y1:.0f}; the template's text "
+                     f"block is {_inches(options.bottom - options.top)} high (y {options.top:.0f}-{options.bottom:.0f})."),
+            hint="Remove changes to `\\textheight`, `\\topmargin`, `\\voffset` or `geometry`; keep the template's page.",
+            page=worst.page, bbox=box,
+            evidence=(f"{worst.outside} body lines above or below the block; pages "
+                      + ", ".join(str(b.page) for b in tall)))
+
+
+@dataclass(frozen=True)
+class BodyFontSizeOptions:
+    size: float = 9.96
+    """The template's body type size in points (NeurIPS and ICML: 10 pt, 9.96 pt in the PDF)."""
+    tolerance: float = 0.3
+    """Rounding allowance in points."""
+    applies_to: str = ""
+    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
+
+
+def _sample_line(doc: "Document", size: float) -> Line | None:
+    """A prose line of the given size, for the finding's box (page 1 first)."""
+    for page in range(1, doc.page_count + 1):
+        for line in body_lines(doc, page):
+            if len(line.words) >= PROSE_WORDS and abs(line.size - size) < 0.15:
+                return line
+    return None
+
+
+@rule(id="AX205", name="body-font-size", group="layout", options=BodyFontSizeOptions)
+def body_font_size(doc: "Document", options: BodyFontSizeOptions, context: CheckContext) -> Iterator[Violation]:
+    """The body text is not set smaller than the template's body size.
+
+    What it checks: the dominant type size of the paper (the size of most characters, which is
+    the size of the running text) against the template's (NeurIPS 2026: 10 pt, which PDFs
+    report as 9.96 pt), with a small allowance for rounding.
+
+    Why: a smaller body font fits more text into the page limit; venues desk-reject papers
+    that shrink the font.
+
+    How to fix: remove `\\small`, `\\fontsize` or a smaller class option around the body text
+    and keep the template's `\\normalsize`.
+    """
+    if not applies(doc, options.applies_to):
+        return
+    size = doc.body_size
+    if size >= options.size - options.tolerance:
+        return
+    line = _sample_line(doc, size)
+    yield Violation(
+        message=f"The body text is set in {size:.1f} pt; the template's body size is {options.size:g} pt.",
+        hint="Keep the template's \\normalsize for the running text; remove \\small, \\fontsize or a smaller "
+             "class option.",
+        page=line.page if line else None, bbox=line.bbox if line else None,
+        evidence=line.text[:120] if line else None)
+
+
+@dataclass(frozen=True)
+class LeadingOptions:
+    leading: float = 11.0
+    """The template's baseline pitch of body text in points (NeurIPS: 11 pt; ICML: 11.96 pt)."""
+    tolerance: float = 0.6
+    """How far (points) the measured pitch may fall below the template's before it is squeezed."""
+    applies_to: str = ""
+    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
+
+
+def _pitches(doc: "Document", leading: float) -> tuple[dict[float, list[float]], dict[float, tuple[Line, Line]]]:
+    """Baseline pitches of consecutive prose lines in one column, by 0.25 pt bucket, and one
+    example pair per bucket."""
+    pitches: dict[float, list[float]] = {}
+    examples: dict[float, tuple[Line, Line]] = {}
+    for page in range(1, doc.page_count + 1):
+        middle = doc.pages[page - 1].width / 2
+        lines = [l for l in body_lines(doc, page) if len(l.words) >= PROSE_WORDS - 1]
+        for column in (True, False):
+            ordered = sorted((l for l in lines if (l.bbox.x0 < middle) == column), key=lambda l: l.baseline)
+            for upper, lower in zip(ordered, ordered[1:]):
+                pitch = lower.baseline - upper.baseline
+                if 0.5 * leading < pitch < 1.45 * leading:
+                    key = round(pitch / PITCH_STEP) * PITCH_STEP
+                    pitches.setdefault(key, []).append(pitch)
+                    examples.setdefault(key, (upper, lower))
+    return pitches, examples
+
+
+@rule(id="AX206", name="leading", group="layout", options=LeadingOptions, severity=Severity.WARNING,
+      confidence="heuristic")
+def leading(doc: "Document", options: LeadingOptions, context: CheckContext) -> Iterator[Violation]:
+    """The body text keeps the template's line spacing.
+
+    What it checks: the most common distance between the baselines of consecutive lines of
+    running text in one column (NeurIPS 2026: 11 pt for 10 pt type; ICML: 12 pt) against the
+    template's leading; a pitch well under it is reported.
+
+    Why: squeezing the leading (`\\linespread{0.9}`, `\\baselinestretch`, `setspace`) fits
+    more lines per page; it is as unfair as a smaller font and harder to see.
+
+    How to fix: remove `\\linespread`, `\\renewcommand{\\baselinestretch}` and `setspace`
+    settings that shrink the spacing of the body text.
+    """
+    if not applies(doc, options.applies_to):
+        return
+    pitches, examples = _pitches(doc, options.leading)
+    total = sum(len(values) for values in pitches.values())
+    if total < MIN_PITCHES:
+        return
+    bucket = max(pitches, key=lambda key: len(pitches[key]))
+    values = sorted(pitches[bucket])
+    pitch, count = values[len(values) // 2], len(values)
+    if pitch >= options.leading - options.tolerance:
+        return
+    upper, lower = examples[bucket]
+    yield Violation(
+        message=(f"The body text is set on a {pitch:.2f} pt baseline pitch; the template's leading is "
+                 f"{options.leading:g} pt."),
+        hint="Remove \\linespread, \\baselinestretch or setspace changes that squeeze the line spacing.",
+        page=upper.page, bbox=upper.bbox.union(lower.bbox),
+        evidence=f"{count} of {total} measured line pairs at {pitch:.2f} pt")
+
+
+@dataclass(frozen=True)
+class ColumnsOptions:
+    columns: int = 1
+    """The template's number of text columns (NeurIPS: 1, ICML: 2)."""
+    applies_to: str = ""
+    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
+
+
+@rule(id="AX210", name="columns", group="layout", options=ColumnsOptions)
+def columns(doc: "Document", options: ColumnsOptions, context: CheckContext) -> Iterator[Violation]:
+    """The paper is set in the template's number of columns.
+
+    What it checks: whether the running text of the first pages sits in one column across the
+    text block or in two half-width columns, against the template (NeurIPS: one column; ICML:
+    two).
+
+    Why: a two-column paper in a one-column venue (or the reverse) was not made with the
+    venue's template, and its page count means something else.
+
+    How to fix: use the venue's template as distributed; do not load `multicol` or pass
+    `twocolumn` to a one-column template (or `onecolumn` to ICML's).
+    """
+    if not applies(doc, options.applies_to) or doc.columns == options.columns:
+        return
+    page = 2 if doc.page_count >= 2 else 1
+    lines = body_lines(doc, page)
+    yield Violation(
+        message=f"The paper is set in {doc.columns} column(s); the template has {options.columns}.",
+        hint="Use the venue's template as distributed, without multicol or a changed column option.",
+        page=page, bbox=_union([l.bbox for l in lines]) if lines else None,
+        evidence=f"{doc.columns} column(s) on the first {min(doc.page_count, 4)} pages")
+
+
+RULES = (text_block, body_font_size, leading, columns)

@@ -1,0 +1,112 @@
+"""AX301 anonymous-author-block and AX310 camera-ready-anonymous on synthetic papers, and the
+structure's `anonymous` field (no author name printed, an empty block included)."""
+
+from __future__ import annotations
+
+from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
+
+from axiomcheck.rules.anonymity import anonymous_author_block, camera_ready_anonymous
+
+ICML_NOTICE = ("Preliminary work. Under review by the International Conference on Machine Learning (ICML). "
+               "Do not distribute.")
+ICML_ANONYMOUS_FOOTNOTE = ("1Anonymous Institution, Anonymous City, Anonymous Region, Anonymous Country.",
+                           "Correspondence to: Anonymous Author <anon.email@domain.com>.")
+
+
+def paper(authors: tuple[str, ...] | None = None, notice: str = SUBMITTED_NOTICE) -> Paper:
+    """A short paper whose author block is the template's anonymous block, or `authors`."""
+    start = Paper().title("Sparse Features Under a Budget")
+    start = start.anonymous_authors() if authors is None else start.authors(*authors) if authors else start
+    return start.abstract(4).notice(notice).heading("1 Introduction").text(20).heading("References").text(4)
+
+
+def icml(author_line: str = "Anonymous Authors1", footnote: tuple[str, ...] = ICML_ANONYMOUS_FOOTNOTE) -> Paper:
+    result = paper((author_line,), notice=ICML_NOTICE)
+    for index, text in enumerate(footnote):
+        result.footnote(text, baseline=700.0 + 9 * index, page=1)
+    return result
+
+
+def test_the_template_block_passes_and_is_anonymous() -> None:
+    doc = paper().build()
+    assert doc.author_block.anonymous and doc.author_block.template_anonymous
+    assert run_rule(anonymous_author_block, doc) == []
+
+
+def test_names_instead_of_the_block_are_an_error() -> None:
+    doc = paper(("Jane Doe", "Graz University of Technology")).build()
+    assert not doc.author_block.anonymous
+    [finding] = run_rule(anonymous_author_block, doc)
+    assert "missing" in finding.message and "Jane Doe" in finding.evidence
+    assert finding.page == 1 and finding.bbox is not None
+
+
+def test_an_empty_block_is_anonymous_but_not_the_template_block() -> None:
+    doc = paper(()).build()
+    assert doc.author_block.lines == ()
+    assert doc.author_block.anonymous and not doc.author_block.template_anonymous
+    [finding] = run_rule(anonymous_author_block, doc)
+    assert "empty" in finding.message
+
+
+def test_a_name_typed_under_the_anonymous_block_is_an_error() -> None:
+    doc = paper(("Anonymous Author(s)", "Affiliation", "Jane Doe, Graz University of Technology")).build()
+    findings = run_rule(anonymous_author_block, doc)
+    assert [f.evidence for f in findings] == ["Jane Doe, Graz University of Technology"]
+
+
+def test_the_placeholder_lines_alone_pass() -> None:
+    doc = paper(("Anonymous Author(s)", "Affiliation", "Address", "email")).build()
+    assert run_rule(anonymous_author_block, doc) == []
+
+
+def test_icml_review_block_with_its_anonymous_footnote_passes() -> None:
+    doc = icml().build()
+    assert doc.template.name.startswith("icml")
+    assert run_rule(anonymous_author_block, doc) == []
+
+
+def test_icml_block_without_the_anonymous_footnote_is_an_error() -> None:
+    [finding] = run_rule(anonymous_author_block, icml(footnote=()).build())
+    assert "footnote" in finding.message
+
+
+def test_icml_footnote_naming_the_corresponding_author_is_an_error() -> None:
+    footnote = ("1Anonymous Institution, Anonymous City, Anonymous Region, Anonymous Country.",
+                "Correspondence to: Jane Doe <jane.doe@tugraz.at>.")
+    [finding] = run_rule(anonymous_author_block, icml(footnote=footnote).build())
+    assert "Jane Doe" in finding.message
+
+
+def test_camera_ready_with_authors_passes() -> None:
+    doc = paper(("Jane Doe", "Graz University of Technology", "jane.doe@tugraz.at"),
+                notice=CAMERA_READY_NOTICE).build()
+    assert run_rule(camera_ready_anonymous, doc, stage="camera-ready") == []
+
+
+def test_camera_ready_still_anonymous_is_an_error() -> None:
+    [finding] = run_rule(camera_ready_anonymous, paper(notice=CAMERA_READY_NOTICE).build(), stage="camera-ready")
+    assert "anonymous author block" in finding.message
+
+
+def test_camera_ready_without_any_author_is_an_error() -> None:
+    [finding] = run_rule(camera_ready_anonymous, paper((), notice=CAMERA_READY_NOTICE).build(), stage="camera-ready")
+    assert "No author names" in finding.message
+
+
+def test_camera_ready_placeholders_are_errors() -> None:
+    doc = paper(("Jane Doe", "Graz University of Technology"), notice=CAMERA_READY_NOTICE)
+    doc.footnote("Correspondence to: Jane Doe <anon.email@domain.com>.", baseline=700.0, page=1)
+    [finding] = run_rule(camera_ready_anonymous, doc.build(), stage="camera-ready")
+    assert "anon.email@domain.com" in finding.message and finding.page == 1
+
+
+def test_camera_ready_template_example_author_is_an_error() -> None:
+    doc = paper(("David S. Hippocampus", "Cranberry-Lemon University"), notice=CAMERA_READY_NOTICE).build()
+    findings = run_rule(camera_ready_anonymous, doc, stage="camera-ready")
+    assert {f.evidence for f in findings} == {"David S. Hippocampus", "Cranberry-Lemon University"}
+
+
+def test_camera_ready_placeholders_are_a_pack_option() -> None:
+    doc = paper(("David S. Hippocampus",), notice=CAMERA_READY_NOTICE).build()
+    assert run_rule(camera_ready_anonymous, doc, stage="camera-ready", placeholders=()) == []

@@ -1,0 +1,93 @@
+"""AX307 identifying-link on synthetic papers: personal accounts, pages and shares are warnings;
+anonymous hosting, OpenReview, public projects and the references are not flagged."""
+
+from __future__ import annotations
+
+import pytest
+from docmaker import SUBMITTED_NOTICE, Paper, run_rule
+
+from axiomcheck.model import BBox, LinkTarget
+from axiomcheck.rules.anonymity_links import (IdentifyingLinkOptions, identifying_link, normalise_url,
+                                              personal_account)
+
+
+def paper(*body: str, refs: tuple[str, ...] = ()) -> Paper:
+    result = (Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(4)
+              .notice(SUBMITTED_NOTICE).heading("1 Introduction").text(6))
+    for line in body:
+        result.sentence(line)
+    result.text(3).heading("References")
+    for line in refs or ("[1] J. Frankle and M. Carbin. The lottery ticket hypothesis. In ICLR, 2019.",):
+        result.sentence(line, size=8.97)
+    return result
+
+
+@pytest.mark.parametrize("line, account", [
+    ("Code: https://github.com/jdoe/fastprune for all runs.", "jdoe"),
+    ("See gitlab.com/kroe/sparse-tools for the kernels.", "kroe"),
+    ("Weights at https://huggingface.co/jdoe/sparse-7b today.", "jdoe"),
+    ("Data at huggingface.co/datasets/jdoe/calib today.", "jdoe"),
+    ("Project page: https://jdoe.github.io/fastprune/ for videos.", "jdoe"),
+    ("Homepage http://www.cs.tugraz.at/~jdoe/ has more.", "jdoe"),
+    ("Slides: https://drive.google.com/file/d/1AbC/view shared.", "drive.google.com"),
+    ("Files: https://www.dropbox.com/s/abc123/results.zip here.", "dropbox.com"),
+])
+def test_personal_links_are_warnings_naming_the_account(line: str, account: str) -> None:
+    [finding] = run_rule(identifying_link, paper(line).build())
+    assert f"'{account}'" in finding.message
+    assert finding.page == 1 and finding.bbox is not None and finding.evidence
+
+
+@pytest.mark.parametrize("line", [
+    "Code: https://anonymous.4open.science/r/fastprune-3F2A for review.",
+    "Reviews at https://openreview.net/forum?id=abc123 are public.",
+    "We build on https://github.com/pytorch/pytorch and huggingface.co/docs/transformers here.",
+    "Data: https://huggingface.co/datasets/HuggingFaceH4/ultrachat_200k was used.",
+    "An OSF link https://osf.io/abcd/?view_only=0123456789 hides the owner.",
+    "The file model.pt and config.yaml set e.g. the seed.",
+])
+def test_anonymous_and_public_links_pass(line: str) -> None:
+    assert run_rule(identifying_link, paper(line).build()) == []
+
+
+def test_public_repository_in_the_references_passes() -> None:
+    refs = ("[1] A. Paszke et al. PyTorch: An imperative style library. In NeurIPS, 2019. https://github.com/pytorch/",
+            "pytorch.")
+    assert run_rule(identifying_link, paper(refs=refs).build()) == []
+
+
+def test_personal_repository_in_the_references_is_only_checked_on_request() -> None:
+    doc = paper(refs=("[1] J. Doe. Fast pruning. 2024. https://github.com/jdoe/fastprune.",)).build()
+    assert run_rule(identifying_link, doc) == []
+    assert len(run_rule(identifying_link, doc, check_references=True)) == 1
+
+
+def test_the_allowlists_are_options() -> None:
+    doc = paper("Code: https://github.com/jdoe/fastprune for all runs.").build()
+    assert run_rule(identifying_link, doc, public_accounts=("jdoe",)) == []
+
+
+def test_a_url_cut_at_a_line_end_is_joined() -> None:
+    [finding] = run_rule(identifying_link, paper("Our code is at https://github.com/", "jdoe/fastprune today.").build())
+    assert finding.evidence == "github.com/jdoe/fastprune"
+
+
+def test_a_link_target_behind_other_text_is_found() -> None:
+    doc = paper("Our code is available here for everyone.").with_metadata(
+        links=(LinkTarget(page=1, uri="https://github.com/jdoe/fastprune", bbox=BBox(300, 240, 330, 250)),))
+    [finding] = run_rule(identifying_link, doc.build())
+    assert finding.evidence == "github.com/jdoe/fastprune"
+
+
+def test_an_account_is_reported_once() -> None:
+    doc = paper("Code https://github.com/jdoe/a and", "also https://github.com/jdoe/b here.").build()
+    assert len(run_rule(identifying_link, doc)) == 1
+
+
+def test_url_helpers() -> None:
+    assert normalise_url("https://www.GitHub.com/jdoe/x).") == "github.com/jdoe/x"
+    assert normalise_url("https://github.com/jdoe/x_(v2)).") == "github.com/jdoe/x_(v2)"
+    options = IdentifyingLinkOptions()
+    assert personal_account("github.com/jdoe", options) == "jdoe"
+    assert personal_account("anonymous-fastprune.github.io/", options) is None
+    assert personal_account("github.com/features/copilot", options) is None

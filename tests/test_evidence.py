@@ -1,0 +1,66 @@
+"""Evidence pictures (`check --evidence DIR`): one PNG per finding with a box, named in the
+finding's `evidence_image`, showing the page with the box drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from axiomcheck.api import check_file
+from axiomcheck.parsing.evidence import BOX_COLOUR, SCALE, attach_evidence
+from axiomcheck.report import Finding
+
+WHITE_SENTENCE = "these hidden words are printed in white ink"
+
+
+def _tiny_pdf(path: Path) -> Path:
+    """A one-page US Letter PDF: a visible line and a white sentence 300 pt from the top."""
+    content = (b"BT /F1 10 Tf 108 700 Td (A visible line of ordinary body text.) Tj ET\n"
+               b"1 1 1 rg BT /F1 10 Tf 108 492 Td (" + WHITE_SENTENCE.encode() + b") Tj ET\n")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> "
+        b"/Contents 4 0 R >>",
+        b"<< /Length " + str(len(content)).encode() + b" >>\nstream\n" + content + b"endstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    data = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(data))
+        data += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(data)
+    data += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    data += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    data += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None:
+    pdf = _tiny_pdf(tmp_path / "tiny.pdf")
+    report = check_file(str(pdf), "axiom-2026", "paper", "submission", evidence_dir=str(tmp_path / "evidence"))
+    findings = report.files[0].findings
+    hidden = next(f for f in findings if f.name == "hidden-text")
+    assert WHITE_SENTENCE in hidden.message and hidden.bbox is not None
+    for finding in findings:
+        assert (finding.evidence_image is not None) == (finding.bbox is not None and finding.page is not None)
+    picture = Path(hidden.evidence_image)
+    assert picture.parent == tmp_path / "evidence" and picture.name.startswith("tiny-")
+    assert picture.name.endswith(f"-{hidden.rule}-p1.png")
+    assert hidden.to_dict()["evidence_image"] == str(picture)
+    with Image.open(picture) as image:
+        assert image.size == (round(612 * SCALE), round(792 * SCALE))
+        x0, y0, x1, y1 = (round(v * SCALE) for v in hidden.bbox)
+        left_edge = [image.getpixel((x, (y0 + y1) // 2)) for x in range(x0 - 8, x0 + 2)]
+        assert BOX_COLOUR in left_edge, "the box is drawn just outside the finding's bbox"
+
+
+def test_findings_without_a_box_are_left_alone(tmp_path: Path) -> None:
+    pdf = _tiny_pdf(tmp_path / "tiny.pdf")
+    plain = Finding(rule="AX104", name="page-count", severity="error", message="m", hint="h", page=1)
+    assert attach_evidence(str(pdf), [plain], str(tmp_path / "none")) == [plain]
+    assert not (tmp_path / "none").exists()
+    assert "evidence_image" not in plain.to_dict()

@@ -1,0 +1,116 @@
+"""Template recognition and layout rules against the labelled real papers (../shared/corpus).
+
+Labels are the corpus manifest's `template` and `mode` strings; LABEL_* below map them to our
+names. Where a label states something the PDF itself does not show, the expectation is
+written out with the reason (YEAR_NOT_IN_PDF, MODE_NOT_IN_PDF), so a change in recognition
+cannot hide behind a loose comparison.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from axiomcheck.engine import run_rules
+from axiomcheck.packs import resolve
+from axiomcheck.parsing import open_document
+
+LABEL_TEMPLATE_RE = re.compile(r"^(neurips|nips|icml)-(\d{4})")
+"""`nips-2017` is our `neurips-2017` (the conference was renamed in 2018); `other: ...` is `unknown`."""
+LABEL_MODES = (
+    ("submission", "submission"),
+    ("final", "final"),                     # final, final (proceedings version), final footer, ...
+    ("accepted option", "final"),           # ICML's `accepted` option is its final mode
+    ("workshop camera-ready", "final"),     # a workshop's own notice on a final-mode paper
+    ("preprint", "preprint"),
+)
+"""Label mode prefixes and our mode names; labels of other venues map to None (no template mode)."""
+YEAR_NOT_IN_PDF = {
+    **{paper: "the NeurIPS 2020-2025 styles print the same 9 pt 'Preprint. Under review.' notice, which names "
+              "no year" for paper in ("p01", "p03", "p04", "p06", "p09", "p10")},
+    "p07": "the bundled .sty had its notice commented out: no notice, so no year",
+    "f06": "the locally edited .sty prints no notice: no year",
+    "w06": "a course style derived from NeurIPS 2020 that prints no notice: no year",
+    "w04": "the ICML review notice names no year, and the author's \\hypersetup replaced the style's "
+           "PDF Subject fingerprint",
+}
+"""Papers whose template year is in the label but nowhere in the PDF: we report the family alone."""
+MODE_NOT_IN_PDF = {
+    "f06": "label: submission option with notice and \\linenumbers commented out of the .sty; the PDF shows "
+           "no notice, no line numbers and named authors, which is no mode of the template",
+    "p07": "label: preprint with the notice commented out of the .sty; without a notice a NeurIPS preprint "
+           "and a final paper look the same",
+    "w06": "label: a course style that forces final mode and prints no notice; without a notice NeurIPS final "
+           "and preprint look the same",
+}
+"""Papers whose label names a mode the PDF does not show: we report no mode (None)."""
+MODIFIED_TEMPLATE = {
+    "f06": "locally edited neurips_2021.sty",
+    "p07": "bundled neurips_2024.sty with the notice commented out",
+    "w06": "course style derived from the NeurIPS 2020 style",
+}
+"""NeurIPS/ICML papers whose notes say the template was modified: layout findings are allowed."""
+LAYOUT_RULES = {"page-size", "text-block", "body-font-size", "leading", "columns"}
+
+
+def _manifest(corpus: Path) -> list[dict]:
+    return yaml.safe_load((corpus / "manifest.yaml").read_text(encoding="utf-8"))["pdfs"]
+
+
+def expected_template(entry: dict) -> tuple[str, int | None]:
+    match = LABEL_TEMPLATE_RE.match(entry["template"])
+    if entry["template"].startswith("other") or match is None:
+        return "unknown", None
+    family = "neurips" if match.group(1) in ("neurips", "nips") else "icml"
+    return family, None if entry["id"] in YEAR_NOT_IN_PDF else int(match.group(2))
+
+
+def expected_mode(entry: dict) -> str | None:
+    if entry["id"] in MODE_NOT_IN_PDF or entry["template"].startswith("other"):
+        return None
+    return next(ours for prefix, ours in LABEL_MODES if entry["mode"].startswith(prefix))
+
+
+def _split(name: str) -> tuple[str, int | None]:
+    family, _, year = name.partition("-")
+    return family, int(year) if year else None
+
+
+@pytest.mark.slow
+def test_template_and_mode_match_the_labels(corpus_papers: Path) -> None:
+    misses = []
+    for entry in _manifest(corpus_papers):
+        with open_document(str(corpus_papers / entry["file"])) as doc:
+            template = doc.template
+        found = (_split(template.name), template.mode)
+        wanted = (expected_template(entry), expected_mode(entry))
+        if found != wanted:
+            misses.append(f"{entry['id']}: label {entry['template']!r} / {entry['mode']!r} -> expected {wanted}, "
+                          f"found {found} ({'; '.join(template.evidence)})")
+    assert not misses, "\n".join(misses)
+
+
+def _layout_findings(corpus: Path, entry: dict) -> list:
+    with open_document(str(corpus / entry["file"])) as doc:
+        family = _split(doc.template.name)[0]
+        venue = "hild-2026" if family == "icml" else "axiom-2026"
+        findings, crashed = run_rules(doc, resolve(venue, "paper", "submission"))
+    assert not crashed, f"{entry['id']}: a rule crashed: {[f.message for f in findings if f.rule == 'AX990']}"
+    return [f for f in findings if f.name in LAYOUT_RULES]
+
+
+@pytest.mark.slow
+def test_unmodified_templates_get_no_layout_error(corpus_papers: Path) -> None:
+    """NeurIPS papers against AXIOM's NeurIPS 2026 layout, ICML papers against HiLD's ICML layout."""
+    errors, warnings = [], []
+    for entry in _manifest(corpus_papers):
+        if entry["template"].startswith("other") or entry["id"] in MODIFIED_TEMPLATE:
+            continue
+        for finding in _layout_findings(corpus_papers, entry):
+            line = f"{entry['id']} {finding.severity} {finding.name} p{finding.page}: {finding.message}"
+            (errors if finding.severity == "error" else warnings).append(line)
+    print("layout warnings on unmodified templates:", warnings or "none")
+    assert not errors, "\n".join(errors)

@@ -1,0 +1,82 @@
+"""Template rules on synthetic documents: template-notice (AX201), template-family (AX202)
+and template-unverifiable (AX211)."""
+
+from __future__ import annotations
+
+from axiomcheck.rules import REGISTRY, Severity
+from docmaker import ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
+
+NOTICE = REGISTRY["template-notice"]
+FAMILY = REGISTRY["template-family"]
+UNVERIFIABLE = REGISTRY["template-unverifiable"]
+SUBMISSION_OPTIONS = {"expected": SUBMITTED_NOTICE, "option_hint": "\\usepackage[dblblindworkshop]{neurips_2026}",
+                      "template": "neurips-2026"}
+NEURIPS_2025 = ("Submitted to 39th Conference on Neural Information Processing Systems (NeurIPS 2025). "
+                "Do not distribute.")
+
+
+def _paper(notice: str | None) -> Paper:
+    paper = Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(4).heading("1 Introduction")
+    if notice:
+        paper.notice(notice)
+    return paper.text(30)
+
+
+def test_notice_of_the_right_template_and_mode_passes() -> None:
+    assert run_rule(NOTICE, _paper(SUBMITTED_NOTICE).build(), **SUBMISSION_OPTIONS) == []
+
+
+def test_wrong_mode_says_which_option_made_the_pdf_and_which_is_required() -> None:
+    doc = block_document(notice="Preprint.")  # a justified NeurIPS text block: recognised by its geometry
+    assert (doc.template.name, doc.template.mode) == ("neurips-2026", "preprint")
+    [finding] = run_rule(NOTICE, doc, **SUBMISSION_OPTIONS)
+    assert "made with the `preprint` option" in finding.message
+    assert "submissions must use \\usepackage[dblblindworkshop]{neurips_2026}" in finding.message
+    assert finding.page == 1 and finding.bbox is not None and finding.evidence == "Preprint."
+
+
+def test_edited_notice_is_reported_as_edited() -> None:
+    edited = "Submitted to the AXIOM Workshop at NeurIPS 2026. Do not distribute."
+    [finding] = run_rule(NOTICE, block_document(notice=edited), **SUBMISSION_OPTIONS)
+    assert "edited by hand" in finding.message and edited in finding.message
+    [other] = run_rule(NOTICE, _paper("Proceedings of the 61st Annual Meeting of the ACL.").build(),
+                       **SUBMISSION_OPTIONS)
+    assert other.message.startswith("The page-1 notice reads 'Proceedings of the 61st Annual Meeting of the ACL.'; "
+                                    "the venue's template prints")
+
+
+def test_another_years_notice_is_left_to_template_family() -> None:
+    doc = _paper(NEURIPS_2025).build()
+    assert run_rule(NOTICE, doc, **SUBMISSION_OPTIONS) == []
+    [finding] = run_rule(FAMILY, doc, expected="neurips-2026")
+    assert finding.message == "This PDF was made with the NeurIPS 2025 style; the venue requires NeurIPS 2026."
+    assert finding.severity is None  # the configured severity: an error in the shipped packs
+
+
+def test_family_passes_for_the_required_template() -> None:
+    assert run_rule(FAMILY, _paper(SUBMITTED_NOTICE).build(), expected="neurips-2026") == []
+    assert run_rule(FAMILY, _paper(NEURIPS_2025).build(), expected="neurips") == []
+
+
+def test_other_family_and_unknown_template() -> None:
+    icml = block_document(left=55.44, right=541.44, columns=2, leading=11.96, notice=ICML_REVIEW_NOTICE,
+                          info={"Subject": "Proceedings of the International Conference on Machine Learning 2026"})
+    [finding] = run_rule(FAMILY, icml, expected="neurips-2026")
+    assert finding.message.startswith("This PDF was made with the ICML 2026 template")
+    wide = block_document(left=72, right=540, notice=None)
+    [unknown] = run_rule(FAMILY, wide, expected="icml-2026")
+    assert unknown.message == ("This PDF was not made with a template axiomcheck recognises (no known notice, "
+                               "text block or metadata); the venue requires ICML 2026.")
+
+
+def test_a_year_the_pdf_does_not_state_is_a_warning() -> None:
+    doc = block_document(notice=None)
+    assert doc.template.name == "neurips"
+    [finding] = run_rule(FAMILY, doc, expected="neurips-2026")
+    assert finding.severity is Severity.WARNING and "does not state the year" in finding.message
+
+
+def test_unverifiable_style_is_one_info_finding() -> None:
+    [finding] = run_rule(UNVERIFIABLE, _paper(SUBMITTED_NOTICE).build(), style="the HiLD 2026 workshop's own style file")
+    assert UNVERIFIABLE.severity is Severity.INFO
+    assert "HiLD 2026 workshop's own style file" in finding.message and "cannot verify" in finding.message
