@@ -11,6 +11,7 @@ into the model's top-down convention here.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 
 import pypdfium2 as pdfium
@@ -18,7 +19,9 @@ import pypdfium2.raw as pdfium_c
 
 from ..model import BBox, Word
 
-_WORD_RE = re.compile(r"[^\s\x00]+")
+_WORD_RE = re.compile(r"[^\s\x00\x02]+\x02?|\x02")
+"""A word ends at white space or after a soft hyphen: PDFium puts no space between a
+hyphenated line end and what the content stream draws next (often a line number)."""
 _BOLD_NAME_RE = re.compile(r"(bold|black|heavy|demi|semibold|medi|\bbx|cmbx|-b\b)", re.IGNORECASE)
 _ITALIC_NAME_RE = re.compile(r"(italic|oblique|\bit\b|cmti|-i\b|slant)", re.IGNORECASE)
 _MONO_NAME_RE = re.compile(r"(mono|courier|cmtt|typewriter|\btt)", re.IGNORECASE)
@@ -48,16 +51,19 @@ _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PL
 class _FontFacts:
     """What a font and a text object's paint say about its characters."""
 
-    __slots__ = ("name", "bold", "italic", "monospace", "fill_gray", "invisible")
+    __slots__ = ("name", "bold", "italic", "monospace", "fill_gray", "invisible", "scale")
 
     def __init__(self, name: str, bold: bool, italic: bool, monospace: bool,
-                 fill_gray: float | None, invisible: bool) -> None:
+                 fill_gray: float | None, invisible: bool, scale: float = 1.0) -> None:
         self.name = name
         self.bold = bold
         self.italic = italic
         self.monospace = monospace
         self.fill_gray = fill_gray
         self.invisible = invisible
+        self.scale = scale
+        """Vertical scale of the object's matrix: PDFium reports the `Tf` size, so text set
+        as `1 Tf` with a scaling text matrix would otherwise measure 1 pt."""
 
 
 _UNKNOWN_FONT = _FontFacts("", False, False, False, None, False)
@@ -90,6 +96,7 @@ class _FactsCache:
         self.fonts: dict[int, _FontFacts] = {}
         self.objects: dict[int, _FontFacts] = {}
         self.rgba = tuple(ctypes.c_uint() for _ in range(4))
+        self.matrix = pdfium_c.FS_MATRIX()
 
     def for_object(self, key: int) -> _FontFacts:
         """Facts for the text object at address `key`."""
@@ -107,7 +114,10 @@ class _FactsCache:
         if pdfium_c.FPDFPageObj_GetFillColor(text_object, r, g, b, a):
             fill_gray = 1.0 if a.value == 0 else (0.299 * r.value + 0.587 * g.value + 0.114 * b.value) / 255.0
         invisible = pdfium_c.FPDFTextObj_GetTextRenderMode(text_object) == _TEXT_RENDER_INVISIBLE
-        facts = _FontFacts(base.name, base.bold, base.italic, base.monospace, fill_gray, invisible)
+        scale = 1.0
+        if pdfium_c.FPDFPageObj_GetMatrix(text_object, self.matrix):
+            scale = math.hypot(self.matrix.c, self.matrix.d) or 1.0
+        facts = _FontFacts(base.name, base.bold, base.italic, base.monospace, fill_gray, invisible, scale)
         self.objects[key] = facts
         return facts
 
@@ -161,9 +171,9 @@ def _cut_words(raw: object, text: str, height: float) -> list[Word]:
         if not _get_char_origin(handle, first, origin_x_p, origin_y_p):
             continue
         _get_char_box(handle, last, unused_p, right_p, unused_p, unused_p)
-        size = _get_font_size(handle, first)
         key = _get_text_object(handle, first) or 0
         facts = cache.for_object(key) if key else _UNKNOWN_FONT
+        size = _get_font_size(handle, first) * facts.scale
         baseline = height - origin_y.value
         x0 = origin_x.value
         x1 = max(right.value, x0 + 0.1)
