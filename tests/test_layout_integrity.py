@@ -1,11 +1,17 @@
-"""Hidden text (AX401) and prompts to AI reviewers (AX402) on synthetic pages."""
+"""Hidden text (AX401) and prompts to AI reviewers (AX402) on synthetic pages, and what is
+painted behind white text on small real PDFs and on a corpus paper."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from axiomcheck.model import BBox, Word
-from axiomcheck.parsing import Document, SyntheticPage, SyntheticSource
+from axiomcheck.parsing import Document, SyntheticPage, SyntheticSource, open_document
 from axiomcheck.rules import REGISTRY, Severity
 from docmaker import Paper, make_line, run_rule
+from pdfbuild import pdf_file, stream
 
 HIDDEN = REGISTRY["hidden-text"]
 PROMPT = REGISTRY["reviewer-prompt"]
@@ -20,13 +26,56 @@ def _paper_with(text: str, **word_options: object) -> Paper:
 
 def test_a_clean_page_has_no_hidden_text() -> None:
     assert run_rule(HIDDEN, _paper_with(SENTENCE).build()) == []
-    assert HIDDEN.severity is Severity.WARNING
+    assert HIDDEN.severity is Severity.ERROR
 
 
 def test_white_text_is_quoted_with_its_box() -> None:
     [finding] = run_rule(HIDDEN, _paper_with(SENTENCE, fill_gray=1.0).build())
-    assert finding.message == f"Page 1 has text drawn in white (or nearly), invisible on the page: '{SENTENCE}'"
+    assert finding.message == f"Page 1 has text drawn in white (or nearly) on a white background: '{SENTENCE}'"
     assert finding.page == 1 and finding.bbox is not None and finding.evidence == SENTENCE
+
+
+def test_white_text_on_a_dark_background_is_visible() -> None:
+    white = make_line(SENTENCE, 108.0, 300.0, fill_gray=1.0)
+    dark = Document(SyntheticSource(pages=[SyntheticPage(words=white, background=0.3)]))
+    assert dark.background_gray(1, white[0].bbox) == pytest.approx(0.3, abs=0.01)
+    assert run_rule(HIDDEN, dark) == []
+    light = Document(SyntheticSource(pages=[SyntheticPage(words=white, background=0.9)]))
+    assert len(run_rule(HIDDEN, light)) == 1
+
+
+def _boxed_heading_pdf(path: Path, page_entries: bytes = b"") -> Path:
+    """A letter page: a white heading on a blue bar, a white sentence on the paper, a black line."""
+    content = (b"0.2 0.3 0.6 rg 100 590 400 30 re f\n"
+               b"1 1 1 rg BT /F1 12 Tf 110 600 Td (Design of the benchmark and its typology) Tj ET\n"
+               b"1 1 1 rg BT /F1 10 Tf 108 400 Td (these hidden words are printed in white ink) Tj ET\n"
+               b"0 0 0 rg BT /F1 10 Tf 108 700 Td (A visible line of ordinary body text.) Tj ET\n")
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " + page_entries
+               + b" /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+               stream(content)]
+    path.write_bytes(pdf_file(objects))
+    return path
+
+
+@pytest.mark.parametrize("page_entries", [b"", b"/Rotate 90", b"/MediaBox [-30 -40 582 752] /CropBox [20 10 562 742]"])
+def test_a_white_heading_on_a_coloured_bar_is_not_hidden(tmp_path: Path, page_entries: bytes) -> None:
+    with open_document(str(_boxed_heading_pdf(tmp_path / "boxed.pdf", page_entries))) as doc:
+        heading, hidden = (next(l for l in doc.page_text(1).lines if l.text.startswith(start))
+                           for start in ("Design", "these"))
+        assert doc.background_gray(1, heading.words[0].bbox) == pytest.approx(0.3, abs=0.02)  # the bar's gray
+        assert doc.background_gray(1, hidden.words[0].bbox) == 1.0
+        [finding] = run_rule(HIDDEN, doc)
+    assert finding.evidence == "these hidden words are printed in white ink"
+
+
+@pytest.mark.slow
+def test_white_headings_on_coloured_boxes_of_a_real_paper(corpus_papers: Path) -> None:
+    """n04 sets its appendix headings in white on purple bars (pages 19 and 22)."""
+    [pdf] = (corpus_papers / "pdfs").glob("n04__*.pdf")
+    with open_document(str(pdf)) as doc:
+        assert run_rule(HIDDEN, doc) == []
 
 
 def test_invisible_tiny_and_off_page_text() -> None:

@@ -29,6 +29,8 @@ def test_hild_submission_follows_the_call_for_papers() -> None:
     assert rules["columns"].options.columns == 2 and rules["columns"].options.applies_to == "icml"
     assert (rules["text-block"].options.left, rules["text-block"].options.right) == (55.44, 541.44)
     assert rules["leading"].options.leading == 11.96
+    severities = {name: rules[name].severity.value for name in ("leading", "type3-fonts", "hidden-text")}
+    assert severities == {"leading": "warning", "type3-fonts": "warning", "hidden-text": "error"}
     assert "template-unverifiable" not in rules and "line-numbers" not in rules
 
 
@@ -49,6 +51,8 @@ def test_axiom_layout_is_neurips_2026() -> None:
     assert rules["columns"].options.columns == 1 and rules["checklist"].options.presence == "optional"
     assert rules["template-family"].options.expected == "neurips-2026"
     assert rules["template-notice"].options.template == "neurips-2026"
+    severities = {name: rules[name].severity.value for name in ("leading", "type3-fonts", "hidden-text")}
+    assert severities == {"leading": "warning", "type3-fonts": "warning", "hidden-text": "error"}
     poster = _rules("axiom-2026", "poster", "camera-ready")
     assert {"page-size", "page-count"} <= set(poster)
     assert not {"template-family", "text-block", "columns", "leading", "checklist"} & set(poster)

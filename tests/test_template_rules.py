@@ -4,7 +4,7 @@ and template-unverifiable (AX211)."""
 from __future__ import annotations
 
 from axiomcheck.rules import REGISTRY, Severity
-from docmaker import ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
+from docmaker import CAMERA_READY_NOTICE, ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
 
 NOTICE = REGISTRY["template-notice"]
 FAMILY = REGISTRY["template-family"]
@@ -33,16 +33,27 @@ def test_wrong_mode_says_which_option_made_the_pdf_and_which_is_required() -> No
     assert "made with the `preprint` option" in finding.message
     assert "submissions must use \\usepackage[dblblindworkshop]{neurips_2026}" in finding.message
     assert finding.page == 1 and finding.bbox is not None and finding.evidence == "Preprint."
+    assert finding.severity is None  # the configured severity: an error in the shipped packs
 
 
-def test_edited_notice_is_reported_as_edited() -> None:
+def test_another_tracks_final_notice_is_the_wrong_options_not_an_edit() -> None:
+    main = "40th Conference on Neural Information Processing Systems (NeurIPS 2026)."
+    [finding] = run_rule(NOTICE, block_document(notice=main), stage="camera-ready", expected=CAMERA_READY_NOTICE,
+                         workshop_title="AXIOM Foundations of Efficient Deep Learning", template="neurips-2026")
+    assert finding.message.startswith("This PDF was made with the `main,final` options")
+    assert finding.severity is None
+
+
+def test_edited_notice_is_a_warning_saying_so() -> None:
     edited = "Submitted to the AXIOM Workshop at NeurIPS 2026. Do not distribute."
     [finding] = run_rule(NOTICE, block_document(notice=edited), **SUBMISSION_OPTIONS)
     assert "edited by hand" in finding.message and edited in finding.message
+    assert finding.severity is Severity.WARNING
     [other] = run_rule(NOTICE, _paper("Proceedings of the 61st Annual Meeting of the ACL.").build(),
                        **SUBMISSION_OPTIONS)
     assert other.message.startswith("The page-1 notice reads 'Proceedings of the 61st Annual Meeting of the ACL.'; "
                                     "the venue's template prints")
+    assert other.severity is None
 
 
 def test_another_years_notice_is_left_to_template_family() -> None:

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import front_matter
 from .lines import assemble_lines, column_count, split_line_numbers
-from ..model import (AuthorBlock, Font, Line, MainBody, Metadata, Notice, PageInfo,
+from ..model import (AuthorBlock, BBox, Font, Line, MainBody, Metadata, Notice, PageInfo,
                     PageText, Sections, TemplateInfo)
 from .source import DocumentError, PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
+
+if TYPE_CHECKING:
+    from .background import PageRaster
 
 LINE_NUMBER_PAGE_SHARE = 0.5
 """Line numbers are on when more than this share of text pages carry a line-number column."""
@@ -34,8 +37,10 @@ class Document:
         self.source = source
         self._page_text: dict[int, PageText] = {}
         self._main_body: dict[tuple[str, ...], MainBody] = {}
+        self._raster: tuple[int, PageRaster | None] | None = None
 
     def close(self) -> None:
+        self._raster = None
         self.source.close()
 
     def __enter__(self) -> "Document":
@@ -63,6 +68,16 @@ class Document:
                               line_number_words=tuple(numbers), char_count=chars)
             self._page_text[number] = cached
         return cached
+
+    def background_gray(self, page: int, bbox: BBox) -> float | None:
+        """The gray (0 black .. 1 white) painted just around `bbox` on page `page`: what text in
+        the box is seen against. None when the page cannot be rendered or the box is off it.
+        Pages are rendered on demand; only the last one asked about is kept."""
+        if self._raster is None or self._raster[0] != page:
+            self._raster = None  # release the previous page before rendering this one
+            self._raster = (page, self.source.page_raster(page - 1))
+        raster = self._raster[1]
+        return raster.gray_around(bbox) if raster is not None else None
 
     @cached_property
     def all_lines(self) -> tuple[tuple[Line, ...], ...]:

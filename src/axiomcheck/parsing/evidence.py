@@ -8,14 +8,14 @@ maps them to pixels, so crop-box offsets and page rotation are taken into accoun
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
+
+from .background import to_pixels
 
 if TYPE_CHECKING:
     from ..report import Finding
@@ -29,14 +29,6 @@ BOX_MARGIN = 2.0
 _UNSAFE_RE = re.compile(r"[^\w.-]+")
 
 
-def _to_pixels(page: pdfium.PdfPage, width: int, height: int, x: float, y_top_down: float) -> tuple[int, int]:
-    """Device pixel of a model point (x, y measured down from the top as the text layer gives it)."""
-    device_x, device_y = ctypes.c_int(), ctypes.c_int()
-    pdfium_c.FPDF_PageToDevice(page.raw, 0, 0, width, height, 0, x, page.get_height() - y_top_down,
-                               device_x, device_y)
-    return device_x.value, device_y.value
-
-
 def _render(pdf: pdfium.PdfDocument, number: int, bbox: list[float], target: Path) -> None:
     from PIL import ImageDraw
 
@@ -44,7 +36,7 @@ def _render(pdf: pdfium.PdfDocument, number: int, bbox: list[float], target: Pat
     try:
         image = page.render(scale=SCALE).to_pil().convert("RGB")
         x0, y0, x1, y1 = bbox
-        corners = [_to_pixels(page, image.width, image.height, x, y)
+        corners = [to_pixels(page, image.width, image.height, x, y)
                    for x, y in ((x0 - BOX_MARGIN, y0 - BOX_MARGIN), (x1 + BOX_MARGIN, y1 + BOX_MARGIN))]
         left, right = sorted(c[0] for c in corners)
         top, bottom = sorted(c[1] for c in corners)

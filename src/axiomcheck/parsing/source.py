@@ -7,12 +7,15 @@ code, so rule and structure tests run the real `Document` logic without a PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pypdfium2 as pdfium
 
 from ..model import BBox, Font, Metadata, PageInfo, Word
 from . import objects
+
+if TYPE_CHECKING:
+    from .background import PageRaster
 
 
 class DocumentError(Exception):
@@ -25,6 +28,7 @@ class Source(Protocol):
     def page_count(self) -> int: ...
     def page_info(self, index: int) -> PageInfo: ...
     def page_words(self, index: int) -> tuple[list[Word], int]: ...
+    def page_raster(self, index: int) -> "PageRaster | None": ...
     def info(self) -> dict[str, str]: ...
     def metadata(self) -> Metadata: ...
     def fonts(self) -> list[Font]: ...
@@ -79,6 +83,19 @@ class PdfSource:
         finally:
             page.close()
 
+    def page_raster(self, index: int) -> "PageRaster | None":
+        """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
+        from .background import render_page
+
+        try:
+            page = self._pdf[index]
+            try:
+                return render_page(page)
+            finally:
+                page.close()
+        except pdfium.PdfiumError:
+            return None
+
     def info(self) -> dict[str, str]:
         try:
             raw = self._pdf.get_metadata_dict(skip_empty=True)
@@ -112,6 +129,8 @@ class SyntheticPage:
     width: float = 612.0
     height: float = 792.0
     rotation: int = 0
+    background: float = 1.0
+    """The gray painted all over the page behind the words (0 black .. 1 white paper)."""
 
 
 @dataclass
@@ -135,6 +154,12 @@ class SyntheticSource:
     def page_words(self, index: int) -> tuple[list[Word], int]:
         words = self.pages[index].words
         return list(words), sum(len(w.text) + 1 for w in words)
+
+    def page_raster(self, index: int) -> "PageRaster":
+        from .background import plain_raster
+
+        page = self.pages[index]
+        return plain_raster(page.width, page.height, page.background)
 
     def info(self) -> dict[str, str]:
         return dict(self.document_info)

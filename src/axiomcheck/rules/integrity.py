@@ -1,10 +1,11 @@
 """Integrity rules: text a reader cannot see, and prompts addressed to AI reviewers.
 
-Hidden text is text drawn in white (or near-white: invisible on white paper), in text render
-mode 3 (neither filled nor stroked), in type too small to read, or outside the visible page.
-Words carry their fill brightness and render mode from parsing; the type size is
-cross-checked with the glyph widths, because PDFium reports the nominal size of text scaled
-by its text matrix (figure labels often say 1 pt).
+Hidden text is text drawn in white (or near-white) on a background of nearly the same gray,
+in text render mode 3 (neither filled nor stroked), in type too small to read, or outside the
+visible page. Words carry their fill brightness and render mode from parsing, and the document
+says what gray is painted around a word (it renders the page only when a rule asks); the type
+size is cross-checked with the glyph widths, because PDFium reports the nominal size of text
+scaled by its text matrix (figure labels often say 1 pt).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Line, PageInfo, Word
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..parsing import Document
@@ -27,7 +28,7 @@ OCR_LAYER_SHARE = 0.8
 scan: that invisible text is the page's own text, not hidden text."""
 MAX_QUOTE = 200
 _REASONS = {
-    "white": "drawn in white (or nearly), invisible on the page",
+    "white": "drawn in white (or nearly) on a white background",
     "invisible": "drawn in the invisible text render mode",
     "tiny": "set in type too small to read",
     "outside": "placed outside the visible page",
@@ -41,10 +42,14 @@ class HiddenTextOptions:
     min_size: float = 4.0
     """Text smaller than this (points) counts as hidden."""
     white_level: float = 0.92
-    """Fill brightness (0 black .. 1 white) at or above which text is invisible on white paper."""
+    """Fill brightness (0 black .. 1 white) at or above which text is checked against what is
+    painted behind it."""
+    min_contrast: float = 0.15
+    """White text is hidden when the gray painted around it differs from its fill by less than
+    this (white on white paper); on a coloured box or a dark figure cell it is visible."""
     min_words: int = 3
-    """A hidden run must have this many words of two or more letters (figure labels and table
-    numbers in white on dark cells do not count)."""
+    """A hidden run must have this many words of two or more letters (short figure labels and
+    table numbers do not count)."""
     allow: tuple[str, ...] = ()
     """Organizers' own hidden text (e.g. a watermark), matched case-insensitively: runs that
     contain one of these strings are not reported."""
@@ -57,11 +62,19 @@ def _outside(word: Word, page: PageInfo) -> bool:
     return word.bbox.x1 < crop.x0 or word.bbox.x0 > crop.x1 or top < crop.y0 or bottom > crop.y1
 
 
-def hidden_reason(word: Word, page: PageInfo, options: HiddenTextOptions, ocr_layer: bool = False) -> str | None:
+def _blends_in(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions) -> bool:
+    """The word's fill is nearly the gray painted around it (a page that cannot be rendered counts
+    as white paper)."""
+    background = doc.background_gray(page.number, word.bbox)
+    return abs(word.fill_gray - (1.0 if background is None else background)) < options.min_contrast
+
+
+def hidden_reason(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions,
+                  ocr_layer: bool = False) -> str | None:
     """Why a reader cannot see `word` (a key of `_REASONS`), None when it is visible."""
     if word.invisible and not ocr_layer:
         return "invisible"
-    if word.fill_gray is not None and word.fill_gray >= options.white_level:
+    if word.fill_gray is not None and word.fill_gray >= options.white_level and _blends_in(doc, word, page, options):
         return "white"
     if word.size < options.min_size and word.bbox.width / max(len(word.text), 1) < \
             GLYPH_WIDTH_PER_POINT * options.min_size:
@@ -94,7 +107,7 @@ class _Run:
         return box
 
 
-def _runs(lines: tuple[Line, ...], page: PageInfo, options: HiddenTextOptions) -> list[_Run]:
+def _runs(doc: "Document", lines: tuple[Line, ...], page: PageInfo, options: HiddenTextOptions) -> list[_Run]:
     """Runs of consecutive hidden words with the same reason, line by line."""
     ocr_layer = _is_ocr_layer(lines)
     runs: list[_Run] = []
@@ -102,7 +115,7 @@ def _runs(lines: tuple[Line, ...], page: PageInfo, options: HiddenTextOptions) -
         current: list[Word] = []
         reason: str | None = None
         for word in (*line.words, None):
-            found = hidden_reason(word, page, options, ocr_layer) if word is not None else None
+            found = hidden_reason(doc, word, page, options, ocr_layer) if word is not None else None
             if current and found != reason:
                 runs.append(_Run(reason or "", tuple(current)))
                 current = []
@@ -116,28 +129,29 @@ def _worded(run: _Run, min_words: int) -> bool:
     return sum(1 for w in run.words if sum(c.isalpha() for c in w.text) >= 2) >= min_words
 
 
-@rule(id="AX401", name="hidden-text", group="integrity", options=HiddenTextOptions, severity=Severity.WARNING,
-      confidence="heuristic")
+@rule(id="AX401", name="hidden-text", group="integrity", options=HiddenTextOptions, confidence="heuristic")
 def hidden_text(doc: "Document", options: HiddenTextOptions, context: CheckContext) -> Iterator[Violation]:
     """No text is hidden from the reader.
 
     What it checks: runs of at least three words that a reader cannot see but a machine reads:
-    text drawn in white or near-white (assuming white paper), text in the invisible render
-    mode (unless the whole page is an OCR layer over a scan), text under 4 pt (size and glyph
-    widths agree), and text outside the page's crop box. One finding per page and kind,
+    text drawn in white or near-white on a background of nearly the same gray (the page is
+    rendered around the words to see what is painted behind them, so white headings on
+    coloured boxes and white labels on dark figure cells are visible), text in the invisible
+    render mode (unless the whole page is an OCR layer over a scan), text under 4 pt (size and
+    glyph widths agree), and text outside the page's crop box. One finding per page and kind,
     quoting the text. Organizers can allowlist their own watermark text.
 
     Why: hidden text is how keyword stuffing and prompts to AI reviewers are smuggled into a
     paper; it also leaks into search indexes and text extraction (abstracts, plagiarism checks).
 
-    How to fix: delete the hidden text. If it is a figure label in white on a dark background,
-    it is fine to leave; if it is a deliberate spacer, use `\\phantom` or `\\vspace` instead.
+    How to fix: delete the hidden text, or make it readable if it belongs in the paper; if it
+    is a deliberate spacer, use `\\phantom` or `\\vspace` instead.
     """
     allowed = [a.lower() for a in options.allow]
     for number in range(1, doc.page_count + 1):
         page = doc.pages[number - 1]
         by_reason: dict[str, list[_Run]] = {}
-        for run in _runs(doc.page_text(number).lines, page, options):
+        for run in _runs(doc, doc.page_text(number).lines, page, options):
             if _worded(run, options.min_words) and not any(a in run.text.lower() for a in allowed):
                 by_reason.setdefault(run.reason, []).append(run)
         for reason, runs in by_reason.items():
@@ -148,7 +162,7 @@ def hidden_text(doc: "Document", options: HiddenTextOptions, context: CheckConte
             sizes = "" if reason != "tiny" else f" ({min(w.size for r in runs for w in r.words):.1f} pt)"
             yield Violation(
                 message=f"Page {number} has text {_REASONS[reason]}{sizes}: '{_clip(quote)}'",
-                hint="Delete the hidden text (a white label on a dark figure background can stay).",
+                hint="Delete the hidden text, or make it readable if it belongs in the paper.",
                 page=number, bbox=box, evidence=_clip(quote))
 
 
@@ -215,12 +229,12 @@ def _sentence(text: str, start: int, end: int, lower: int, upper: int) -> str:
     return text[before[-1] if before else lower: after.start() + 1 if after else upper].strip()
 
 
-def _hidden_run(placed: list[_Placed], first: int, last: int, page: PageInfo, options: HiddenTextOptions,
-                ocr_layer: bool) -> str:
+def _hidden_run(doc: "Document", placed: list[_Placed], first: int, last: int, page: PageInfo,
+                options: HiddenTextOptions, ocr_layer: bool) -> str:
     """The hidden words around placed[first:last + 1]: the smuggled text itself."""
-    while first > 0 and hidden_reason(placed[first - 1].word, page, options, ocr_layer):
+    while first > 0 and hidden_reason(doc, placed[first - 1].word, page, options, ocr_layer):
         first -= 1
-    while last + 1 < len(placed) and hidden_reason(placed[last + 1].word, page, options, ocr_layer):
+    while last + 1 < len(placed) and hidden_reason(doc, placed[last + 1].word, page, options, ocr_layer):
         last += 1
     return " ".join(p.word.text for p in placed[first:last + 1])
 
@@ -257,13 +271,14 @@ def reviewer_prompt(doc: "Document", options: ReviewerPromptOptions, context: Ch
         matches += [(m, False) for p in injections for m in p.finditer(text)]
         for match, addressed in sorted(matches, key=lambda item: item[0].start()):
             words = [p for p in placed if p.start < match.end() and p.end > match.start()]
-            hidden = sum(1 for p in words if hidden_reason(p.word, page, hidden_options, ocr_layer)) * 2 > len(words)
+            hidden = sum(1 for p in words
+                         if hidden_reason(doc, p.word, page, hidden_options, ocr_layer)) * 2 > len(words)
             first, last = words[0], words[-1]
             lower = line_starts[max(first.line - 1, 0)]
             upper = line_starts[min(last.line + 2, len(line_starts) - 1)]
             sentence = _sentence(text, match.start(), match.end(), lower, upper)
             if hidden:
-                sentence = _hidden_run(placed, placed.index(first), placed.index(last), page, hidden_options,
+                sentence = _hidden_run(doc, placed, placed.index(first), placed.index(last), page, hidden_options,
                                        ocr_layer)
             if not (addressed or hidden or _REVIEW_CONTEXT_RE.search(sentence)) or sentence in reported:
                 continue

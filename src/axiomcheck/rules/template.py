@@ -80,10 +80,12 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
     "Submitted to 40th Conference on Neural Information Processing Systems (NeurIPS 2026).
     Do not distribute."; for an AXIOM camera-ready "40th Conference on Neural Information
     Processing Systems (NeurIPS 2026). Workshop: AXIOM Foundations of Efficient Deep
-    Learning."), including an empty or different workshop title. A notice of the wrong mode says
-    which option made the PDF and which the venue requires; any other difference means the
-    notice was edited by hand. A notice of another template or year is left to template-family
-    (AX202), so that it is reported once.
+    Learning."), including an empty or different workshop title. A notice of the wrong mode or
+    track says which options made the PDF and which the venue requires. Any other difference
+    in a notice of the required template means the notice was edited by hand, which is a
+    warning; a missing notice, the wrong mode or track and an empty or different workshop
+    title keep the rule's severity. A notice of another template or year is left to
+    template-family (AX202), so that it is reported once.
 
     Why: the notice shows which template, year and options made the PDF. A preprint notice,
     last year's notice, a hand-edited notice or a missing `\\workshoptitle` all mean the paper
@@ -124,16 +126,19 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
     if options.expected and _loose(notice.text) != _loose(options.expected):
         stage = _STAGE_PLURALS.get(context.stage, f"{context.stage} versions")
         required = options.option_hint or "the venue's template options"
-        if template.mode and template.mode != _expected_mode(options.expected):
+        severity = None
+        if template.mode and (template.mode != _expected_mode(options.expected)
+                              or _other_track(template, options.expected)):
             message = (f"This PDF was made with {made_with(template)} (page-1 notice '{notice.text}'); "
                        f"{stage} must use {required}.")
         elif template.name != "unknown":
             message = (f"The page-1 notice reads '{notice.text}'; the template prints '{options.expected}' "
                        "with the required options, so the notice was edited by hand.")
+            severity = Severity.WARNING
         else:
             message = f"The page-1 notice reads '{notice.text}'; the venue's template prints '{options.expected}'."
         yield Violation(message=message, hint=f"{fix} Do not edit the notice by hand.",
-                        page=1, bbox=notice.bbox, evidence=notice.text)
+                        page=1, bbox=notice.bbox, evidence=notice.text, severity=severity)
 
 
 def _other_template(found: str, required: str) -> bool:
@@ -145,6 +150,14 @@ def _other_template(found: str, required: str) -> bool:
     if found_family != family:
         return True
     return found_year is not None and year is not None and found_year != year
+
+
+def _other_track(template: TemplateInfo, expected_notice: str) -> bool:
+    """True when a final notice belongs to another track than the expected notice: the main,
+    position, ... track where a workshop's notice is expected, or a workshop's where it is not."""
+    wants_workshop = "workshop" in expected_notice.lower()
+    return (template.mode == "final" and template.track is not None
+            and (template.track == "workshop") != wants_workshop)
 
 
 def _expected_mode(expected_notice: str) -> str:
