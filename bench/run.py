@@ -43,10 +43,16 @@ ACL_PINS = ("aclpubcheck==0.2.0", "bibtexparser==1.4.4", "numpy==1.26.4")
 # excluded as a size error, so the page-limit scan finds no marker and compares None.
 ACL_ARGS = ("--paper_type", "other")
 
+# Each tool's arguments after its command, PDF standing for the file under test.
+PDF = object()
+TOOL_ARGS = {
+    "pdftotext": ("-bbox-layout", PDF, os.devnull),
+    "axiomcheck": ("check", PDF, *CHECK_ARGS),
+    "aclpubcheck": (*ACL_ARGS, PDF),
+}
 # Exit codes that mean "the tool ran to completion" (axiomcheck: 0 clean, 1 violations).
 OK_CODES = {"pdftotext": {0}, "axiomcheck": {0, 1}, "aclpubcheck": {0}}
 TRACEBACK = b"Traceback (most recent call last)"
-TOOL_ORDER = ("pdftotext", "axiomcheck", "aclpubcheck")
 
 
 @dataclass
@@ -82,11 +88,7 @@ class Tool:
 
     def argv(self, pdf: Path) -> list[str]:
         """The full command line that checks one PDF."""
-        if self.name == "pdftotext":
-            return [*self.prefix, "-bbox-layout", str(pdf), os.devnull]
-        if self.name == "axiomcheck":
-            return [*self.prefix, "check", str(pdf), *CHECK_ARGS]
-        return [*self.prefix, *ACL_ARGS, str(pdf)]
+        return [*self.prefix, *(str(pdf) if arg is PDF else arg for arg in TOOL_ARGS[self.name])]
 
 
 @dataclass
@@ -337,22 +339,29 @@ def fmt(value: float | None, spec: str, suffix: str = "") -> str:
     return "-" if value is None else f"{value:{spec}}{suffix}"
 
 
-def print_group(title: str, results: list[FileResult], tools: list[Tool], repeat: int) -> None:
-    """One table: per-file medians, peak RSS and ratios, then the median of each column."""
-    print(f"\n== {title} ({len(results)} files, median of {repeat} runs) ==")
-    if not results:
+def print_header(title: str, count: int, tools: list[Tool], repeat: int) -> None:
+    """A group's title and column names."""
+    print(f"\n== {title} ({count} files, median of {repeat} runs) ==")
+    if not count:
         print("   (no files)")
         return
-    names = [t.name for t in tools]
-    header = f"{'file':34} {'pages':>5}" + "".join(f" {n + ' ms':>15} {'MB':>6}" for n in names)
-    print(header + f" {'ax/pdftotext':>12} {'acl/ax':>7}")
-    for r in results:
-        cells = "".join(cell(r.tools[n]) for n in names)
-        ax_pt, acl_ax = file_ratios(r)
-        print(f"{r.file[:34]:34} {fmt(r.pages, 'd'):>5}{cells} {fmt(ax_pt, '.2f', 'x'):>12} {fmt(acl_ax, '.1f', 'x'):>7}")
+    columns = "".join(f" {t.name + ' ms':>15} {'MB':>6}" for t in tools)
+    print(f"{'file':34} {'pages':>5}{columns} {'ax/pdftotext':>12} {'acl/ax':>7}")
+
+
+def print_row(result: FileResult, tools: list[Tool]) -> None:
+    """One file: each tool's median time and peak RSS, then the two ratios."""
+    cells = "".join(cell(result.tools[t.name]) for t in tools)
+    ax_pt, acl_ax = file_ratios(result)
+    print(f"{result.file[:34]:34} {fmt(result.pages, 'd'):>5}{cells}"
+          f" {fmt(ax_pt, '.2f', 'x'):>12} {fmt(acl_ax, '.1f', 'x'):>7}")
+
+
+def print_footer(results: list[FileResult], tools: list[Tool]) -> None:
+    """The median of each column over the group, then one line per failed tool and file."""
     if len(results) > 1:
-        medians = "".join(f" {fmt(column_median(results, n, 'median_ms'), '.1f'):>15}"
-                          f" {fmt(column_median(results, n, 'peak_rss_mb'), '.1f'):>6}" for n in names)
+        medians = "".join(f" {fmt(column_median(results, t.name, 'median_ms'), '.1f'):>15}"
+                          f" {fmt(column_median(results, t.name, 'peak_rss_mb'), '.1f'):>6}" for t in tools)
         ax_pt, acl_ax = (median_or_none(col) for col in zip(*map(file_ratios, results)))
         print(f"{'median':34} {'':>5}{medians} {fmt(ax_pt, '.2f', 'x'):>12} {fmt(acl_ax, '.1f', 'x'):>7}")
     for r in results:
@@ -405,19 +414,24 @@ def evaluate_targets(groups: dict[str, list[FileResult]], batch: dict) -> list[d
     """The README's four targets, judged on the worst file of each group."""
     ax_pt = [file_ratios(r)[0] for r in groups["long"]]
     acl_ax = [file_ratios(r)[1] for r in groups["long"]]
-    rss = [r.tools["axiomcheck"].peak_rss_mb for r in groups["memory"]
-           if "axiomcheck" in r.tools and r.tools["axiomcheck"].ok]
+    rss = [axiom_rss(r) for r in groups["memory"]]
     targets = [
         ("axiomcheck/pdftotext time, 20+ page papers (worst)", worst(ax_pt, max), "<=", 3.0, "x"),
         ("aclpubcheck/axiomcheck time, 20+ page papers (worst)", worst(acl_ax, min), ">=", 4.0, "x"),
-        ("axiomcheck peak RSS, largest paper (worst)", max(rss, default=None), "<", 150.0, " MB"),
+        ("axiomcheck peak RSS, largest papers (worst)", worst(rss, max), "<", 150.0, " MB"),
         ("batch throughput --jobs 2 / --jobs 1", batch.get("speedup"), ">=", 1.8, "x"),
     ]
     return [judge(*t) for t in targets]
 
 
+def axiom_rss(result: FileResult) -> float | None:
+    """axiomcheck's peak RSS on one file, None unless it ran cleanly."""
+    stats = result.tools.get("axiomcheck")
+    return stats.peak_rss_mb if stats and stats.ok else None
+
+
 def worst(values: list[float | None], pick) -> float | None:
-    """max/min of a ratio column; None if any file lacks the ratio or there are none."""
+    """max/min of a column; None if any file lacks the value or there are no files."""
     if not values or any(v is None for v in values):
         return None
     return pick(values)
@@ -446,7 +460,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Command-line options."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5, help="runs per file and tool (default 5)")
-    parser.add_argument("--quick", action="store_true", help=f"1 run, {QUICK_PAPERS} long papers")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"1 run per file and tool, only {QUICK_PAPERS} of the 20+ page papers")
     parser.add_argument("--json", metavar="OUT", type=Path, help="also save all results as JSON")
     parser.add_argument("--skip-aclpubcheck", action="store_true", help="do not build or run aclpubcheck")
     parser.add_argument("--axiomcheck", metavar="CMD",
@@ -491,6 +506,7 @@ def select_tools(args: argparse.Namespace) -> list[Tool]:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure every group, print the tables and targets, optionally save JSON."""
+    sys.stdout.reconfigure(line_buffering=True)  # rows appear as they are measured
     args = parse_args(argv)
     tools = select_tools(args)
     if not MANIFEST.exists():
@@ -517,15 +533,17 @@ def measure_groups(groups: dict, tools: list[Tool], args: argparse.Namespace) ->
     cache: dict[Path, FileResult] = {}
     results = {}
     for key, (title, files) in groups.items():
+        print_header(title, len(files), tools, args.repeat)
         for pdf in files:
             if pdf not in cache:
                 cache[pdf] = measure_file(pdf, tools, args.repeat, args.timeout)
+            print_row(cache[pdf], tools)
         results[key] = [cache[p] for p in files]
-        print_group(title, results[key], tools, args.repeat)
+        print_footer(results[key], tools)
     return results
 
 
-def save_json(args, floor: float, tools: list[Tool], results: dict, batch: dict, targets: list[dict]) -> None:
+def save_json(args: argparse.Namespace, floor: float, tools: list[Tool], results: dict, batch: dict, targets: list[dict]) -> None:
     """Write every number behind the tables to args.json."""
     payload = {
         "repeat": args.repeat,

@@ -25,8 +25,9 @@ def main():
         os.dup2(null, 1)
         try:
             os.execv(argv[0], argv)
-        finally:
-            os._exit(127)
+        except OSError as exc:
+            os.write(2, f"spawn.py: {argv[0]}: {exc.strerror}\n".encode())
+        os._exit(127)
     signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
     signal.setitimer(signal.ITIMER_REAL, timeout)
     _, status, usage = os.wait4(pid, 0)
