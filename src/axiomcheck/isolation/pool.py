@@ -18,7 +18,7 @@ import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import wait
 from types import TracebackType
 
 from ..api import TEXT_SKIPPED, during, precheck_result

@@ -1,18 +1,20 @@
 """A worker process: confined by resource limits, it checks the files its parent sends.
 
 The parent forks it (`pool.WorkerPool`), so it inherits the resolved rule pack without
-pickling, then talks to it over a pipe in JSON, one message per line of the protocol, never
-pickle, so that a worker subverted by a hostile file cannot make the parent run code:
+pickling. They talk over a pipe in JSON messages, never pickle, so that a worker subverted
+by a hostile file cannot make the parent run code:
 
     parent -> worker   {"path": ..., "authors": [...], "text_failure": finding or null}
     worker -> parent   {"stage": "text"}   (each stage of `api.check_path` as it begins)
     worker -> parent   {"result": FileResult.to_dict(), "internal_error": bool, "retire": bool}
 
-The worker exits when the pipe closes, or after a file that exhausted a limit (`retire`).
+The worker exits when the pipe closes, or after a file that made it hold more than half the
+memory limit (`retire`): the parent then forks a fresh one.
 """
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
 import resource
@@ -26,14 +28,16 @@ from typing import Any
 from ..api import check_path
 from ..packs import ResolvedPack
 from ..report import FileResult, Finding
-from ..verdicts import VERDICTS, classify
+from ..verdicts import classify
 from .limits import MIB, RECURSION_LIMIT, Limits
 
 MAX_MESSAGE_BYTES = 256 * MIB
 """The largest message either side accepts; a report for one file is far smaller."""
 CPU_GRACE_SECONDS = 5
 """CPU seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
-_RETIRING = VERDICTS["too-complex"].id
+RETIRE_AT_MEMORY_SHARE = 0.5
+"""A worker that has held more than this share of the memory limit is replaced after its file,
+so that memory a heavy file left behind is never blamed on the next one."""
 
 
 @dataclass(frozen=True)
@@ -86,20 +90,28 @@ def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits
         conn.send_bytes(encode({"stage": stage}))
 
     try:
-        failure = request.get("text_failure")
+        text_failure = request.get("text_failure")
         result = check_path(path, pack, tuple(request.get("authors") or ()), limits,
-                            Finding.from_dict(failure) if failure else None, report_stage, evidence_dir)
+                            Finding.from_dict(text_failure) if text_failure else None, report_stage, evidence_dir)
     except Exception as error:  # check_path turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
         result = FileResult(path=path, sha256=None, status="error", findings=[failure.finding(" in the worker")],
                             internal_error=failure.internal)
-    retire = any(f.rule == _RETIRING for f in result.findings)
-    return {"result": result.to_dict(), "internal_error": result.internal_error, "retire": retire}
+    return {"result": result.to_dict(), "internal_error": result.internal_error,
+            "retire": _peak_memory() > limits.max_memory * RETIRE_AT_MEMORY_SHARE}
+
+
+def _peak_memory() -> int:
+    """The most memory (resident bytes) this process has held."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, Linux KiB
 
 
 def confine(limits: Limits) -> None:
     """Limit this process: address space, no core files, recursion depth; silence its
-    standard streams (PDF libraries print) and leave Ctrl-C to the parent."""
+    standard streams (PDF libraries print) and any inherited crash dumper (the parent reports
+    a crash as a verdict), and leave Ctrl-C to the parent."""
+    faulthandler.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     devnull = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
