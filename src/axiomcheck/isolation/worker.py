@@ -35,6 +35,8 @@ MAX_MESSAGE_BYTES = 256 * MIB
 """The largest message either side accepts; a report for one file is far smaller."""
 CPU_GRACE_SECONDS = 5
 """CPU seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
+STREAM_CAP_SHARE = 8
+"""pypdf may decode at most this fraction (1/N) of the memory limit from one stream."""
 RETIRE_AT_MEMORY_SHARE = 0.5
 """A worker that has held more than this share of the memory limit is replaced after its file,
 so that memory a heavy file left behind is never blamed on the next one."""
@@ -108,7 +110,8 @@ def _peak_memory() -> int:
 
 
 def confine(limits: Limits) -> None:
-    """Limit this process: address space, no core files, recursion depth; silence its
+    """Limit this process: address space, no core files, recursion depth, pypdf's decoded
+    stream size; silence its
     standard streams (PDF libraries print) and any inherited crash dumper (the parent reports
     a crash as a verdict), and leave Ctrl-C to the parent."""
     faulthandler.disable()
@@ -120,6 +123,9 @@ def confine(limits: Limits) -> None:
     _lower_limit(resource.RLIMIT_CORE, 0)
     _lower_limit(resource.RLIMIT_AS, limits.max_memory)
     sys.setrecursionlimit(RECURSION_LIMIT)
+    from ..parsing.objects import cap_decoded_streams  # the worker, never the parent, loads PDF code
+
+    cap_decoded_streams(limits.max_memory // STREAM_CAP_SHARE)
 
 
 def _lower_limit(which: int, value: int) -> None:

@@ -27,6 +27,24 @@ _XMP_JPEG_PREFIX = b"http://ns.adobe.com/xap/1.0/\0"
 _PATH_LIKE_RE = re.compile(r"^(?:[A-Za-z]:[\\/]|/|~/)")
 
 
+DEFAULT_STREAM_CAP = 75_000_000
+"""pypdf's own default cap on a decoded stream, in bytes."""
+
+
+def cap_decoded_streams(max_bytes: int) -> None:
+    """Cap how much pypdf may decode from one stream in this process (a few kilobytes of
+    nested compression can otherwise expand to gigabytes); a capped stream raises, and the
+    file gets a verdict."""
+    from pypdf import overwrite_configuration
+
+    cap = max(1_000_000, min(max_bytes, DEFAULT_STREAM_CAP))
+    overwrite_configuration(
+        maximum_declared_stream_length=cap, array_based_stream_maximum_output_length=cap,
+        jbig2_maximum_output_length=cap, lzw_maximum_output_length=cap,
+        run_length_maximum_output_length=cap, zlib_maximum_output_length=cap,
+        xmp_maximum_input_length=min(cap, 10_000_000))
+
+
 def open_reader(path: str) -> Any:
     """A pypdf reader in non-strict mode (damaged files are read as far as possible)."""
     from pypdf import PdfReader
