@@ -213,3 +213,17 @@ def _fill_line(x0: float, x1: float, baseline: float, size: float, seed: int,
         words.append(word)
         x = word.bbox.x1 + 0.3 * size
         k += 1
+
+
+def paper_with(*body: str, refs: tuple[str, ...] = (), authors: tuple[str, ...] | None = None) -> Paper:
+    """An AXIOM submission with the given body sentences and reference entries (a default
+    reference when none are given); anonymous unless `authors` are given."""
+    start = Paper().title("Sparse Features Under a Budget")
+    start = start.anonymous_authors() if authors is None else start.authors(*authors)
+    result = start.abstract(4).notice(SUBMITTED_NOTICE).heading("1 Introduction").text(6)
+    for line in body:
+        result.sentence(line)
+    result.text(3).heading("References")
+    for line in refs or ("[1] J. Frankle and M. Carbin. The lottery ticket hypothesis. In ICLR, 2019.",):
+        result.sentence(line, size=8.97)
+    return result

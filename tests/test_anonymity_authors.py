@@ -4,7 +4,7 @@ text (errors) and the references (information)."""
 from __future__ import annotations
 
 import pytest
-from docmaker import SUBMITTED_NOTICE, Paper, run_rule
+from docmaker import paper_with, run_rule
 
 from axiomcheck.rules import Severity
 from axiomcheck.rules.anonymity_authors import fold, known_author, name_pattern
@@ -12,42 +12,32 @@ from axiomcheck.rules.anonymity_authors import fold, known_author, name_pattern
 AUTHORS = ("Jane Doe", "Jürgen Müller")
 
 
-def paper(*body: str, refs: tuple[str, ...] = (), authors: tuple[str, ...] | None = None) -> Paper:
-    start = Paper().title("Sparse Features Under a Budget")
-    start = start.anonymous_authors() if authors is None else start.authors(*authors)
-    result = start.abstract(4).notice(SUBMITTED_NOTICE).heading("1 Introduction").text(6)
-    for line in body:
-        result.sentence(line)
-    result.text(3).heading("References")
-    for line in refs or ("[1] J. Frankle and M. Carbin. The lottery ticket hypothesis. In ICLR, 2019.",):
-        result.sentence(line, size=8.97)
-    return result
 
 
 def test_without_an_author_list_nothing_is_checked() -> None:
-    assert run_rule(known_author, paper("We thank Jane Doe for the data.").build()) == []
+    assert run_rule(known_author, paper_with("We thank Jane Doe for the data.").build()) == []
 
 
 def test_a_name_in_the_author_block_is_an_error() -> None:
-    doc = paper(authors=("Jane Doe", "Graz University of Technology")).build()
+    doc = paper_with(authors=("Jane Doe", "Graz University of Technology")).build()
     [finding] = run_rule(known_author, doc, authors=AUTHORS)
     assert "title and author area" in finding.message and finding.severity is None and finding.page == 1
 
 
 def test_a_name_in_the_text_is_an_error_across_line_breaks() -> None:
-    doc = paper("We thank Jürgen", "Müller for the calibration data.").build()
+    doc = paper_with("We thank Jürgen", "Müller for the calibration data.").build()
     [finding] = run_rule(known_author, doc, authors=AUTHORS)
     assert "Jürgen Müller" in finding.message and "in the text" in finding.message
 
 
 def test_a_self_citation_in_the_references_is_information() -> None:
-    doc = paper(refs=("[1] J. Doe and K. Lee. Curvature-aware pruning. In ICML, 2025.",)).build()
+    doc = paper_with(refs=("[1] J. Doe and K. Lee. Curvature-aware pruning. In ICML, 2025.",)).build()
     [finding] = run_rule(known_author, doc, authors=AUTHORS)
     assert finding.severity is Severity.INFO and "J. Doe" in finding.message
 
 
 def test_a_name_in_the_metadata_is_an_error() -> None:
-    doc = paper().with_metadata(info={"Author": "Doe, Jane"}).build()
+    doc = paper_with().with_metadata(info={"Author": "Doe, Jane"}).build()
     [finding] = run_rule(known_author, doc, authors=AUTHORS)
     assert "/Author" in finding.message and finding.severity is None
 
@@ -60,7 +50,7 @@ def test_name_forms(printed: str, found: bool) -> None:
 
 
 def test_initials_can_be_switched_off() -> None:
-    doc = paper(refs=("[1] J. Doe. Curvature-aware pruning. In ICML, 2025.",)).build()
+    doc = paper_with(refs=("[1] J. Doe. Curvature-aware pruning. In ICML, 2025.",)).build()
     assert run_rule(known_author, doc, authors=AUTHORS, initials=False) == []
 
 

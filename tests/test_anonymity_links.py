@@ -4,22 +4,13 @@ anonymous hosting, OpenReview, public projects and the references are not flagge
 from __future__ import annotations
 
 import pytest
-from docmaker import SUBMITTED_NOTICE, Paper, run_rule
+from docmaker import paper_with, run_rule
 
 from axiomcheck.model import BBox, LinkTarget
 from axiomcheck.rules.anonymity_links import (IdentifyingLinkOptions, identifying_link, normalise_url,
                                               personal_account)
 
 
-def paper(*body: str, refs: tuple[str, ...] = ()) -> Paper:
-    result = (Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(4)
-              .notice(SUBMITTED_NOTICE).heading("1 Introduction").text(6))
-    for line in body:
-        result.sentence(line)
-    result.text(3).heading("References")
-    for line in refs or ("[1] J. Frankle and M. Carbin. The lottery ticket hypothesis. In ICLR, 2019.",):
-        result.sentence(line, size=8.97)
-    return result
 
 
 @pytest.mark.parametrize("line, account", [
@@ -33,7 +24,7 @@ def paper(*body: str, refs: tuple[str, ...] = ()) -> Paper:
     ("Files: https://www.dropbox.com/s/abc123/results.zip here.", "dropbox.com"),
 ])
 def test_personal_links_are_warnings_naming_the_account(line: str, account: str) -> None:
-    [finding] = run_rule(identifying_link, paper(line).build())
+    [finding] = run_rule(identifying_link, paper_with(line).build())
     assert f"'{account}'" in finding.message
     assert finding.page == 1 and finding.bbox is not None and finding.evidence
 
@@ -47,40 +38,40 @@ def test_personal_links_are_warnings_naming_the_account(line: str, account: str)
     "The file model.pt and config.yaml set e.g. the seed.",
 ])
 def test_anonymous_and_public_links_pass(line: str) -> None:
-    assert run_rule(identifying_link, paper(line).build()) == []
+    assert run_rule(identifying_link, paper_with(line).build()) == []
 
 
 def test_public_repository_in_the_references_passes() -> None:
     refs = ("[1] A. Paszke et al. PyTorch: An imperative style library. In NeurIPS, 2019. https://github.com/pytorch/",
             "pytorch.")
-    assert run_rule(identifying_link, paper(refs=refs).build()) == []
+    assert run_rule(identifying_link, paper_with(refs=refs).build()) == []
 
 
 def test_personal_repository_in_the_references_is_only_checked_on_request() -> None:
-    doc = paper(refs=("[1] J. Doe. Fast pruning. 2024. https://github.com/jdoe/fastprune.",)).build()
+    doc = paper_with(refs=("[1] J. Doe. Fast pruning. 2024. https://github.com/jdoe/fastprune.",)).build()
     assert run_rule(identifying_link, doc) == []
     assert len(run_rule(identifying_link, doc, check_references=True)) == 1
 
 
 def test_the_allowlists_are_options() -> None:
-    doc = paper("Code: https://github.com/jdoe/fastprune for all runs.").build()
+    doc = paper_with("Code: https://github.com/jdoe/fastprune for all runs.").build()
     assert run_rule(identifying_link, doc, public_accounts=("jdoe",)) == []
 
 
 def test_a_url_cut_at_a_line_end_is_joined() -> None:
-    [finding] = run_rule(identifying_link, paper("Our code is at https://github.com/", "jdoe/fastprune today.").build())
+    [finding] = run_rule(identifying_link, paper_with("Our code is at https://github.com/", "jdoe/fastprune today.").build())
     assert finding.evidence == "github.com/jdoe/fastprune"
 
 
 def test_a_link_target_behind_other_text_is_found() -> None:
-    doc = paper("Our code is available here for everyone.").with_metadata(
+    doc = paper_with("Our code is available here for everyone.").with_metadata(
         links=(LinkTarget(page=1, uri="https://github.com/jdoe/fastprune", bbox=BBox(300, 240, 330, 250)),))
     [finding] = run_rule(identifying_link, doc.build())
     assert finding.evidence == "github.com/jdoe/fastprune"
 
 
 def test_an_account_is_reported_once() -> None:
-    doc = paper("Code https://github.com/jdoe/a and", "also https://github.com/jdoe/b here.").build()
+    doc = paper_with("Code https://github.com/jdoe/a and", "also https://github.com/jdoe/b here.").build()
     assert len(run_rule(identifying_link, doc)) == 1
 
 
