@@ -31,13 +31,20 @@ def _headline(result: FileResult) -> str:
     return " ".join(parts)
 
 
+def _one_line(text: str) -> str:
+    """Multi-line evidence (an author block, a paragraph) on one line, parts joined by ' / '."""
+    return " / ".join(part.strip() for part in text.splitlines() if part.strip())
+
+
 def _finding(finding: Finding) -> list[str]:
     where = f"p{finding.page}" if finding.page else "--"
-    lines = [f"  {finding.severity:<7} {finding.rule} {finding.name:<24} {where:>4}  {finding.message}"]
+    lines = [f"  {finding.severity:<7} {finding.rule} {finding.name:<24} {where:>4}  {_one_line(finding.message)}"]
     if finding.evidence and finding.evidence not in finding.message:
-        lines.append(f"{'':>9}found: {finding.evidence}")
+        lines.append(f"{'':>9}found: {_one_line(finding.evidence)}")
     if finding.hint:
         lines.append(f"{'':>9}fix:   {finding.hint}")
+    if finding.evidence_image:
+        lines.append(f"{'':>9}see:   {finding.evidence_image}")
     return lines
 
 
