@@ -104,10 +104,10 @@ def test_packs_lists_tracks_and_stages() -> None:
 
 
 def test_inspect_shows_structure() -> None:
-    result = run("inspect", OK, "--format", "json")
+    result = run("inspect", OK, LONG, "--format", "json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert data["structure"]["references_page"] == 4
+    assert [entry["structure"]["references_page"] for entry in data] == [4, 5]
     text = run("inspect", OK)
     assert "references:" in text.output and "page 4" in text.output
 

@@ -81,7 +81,7 @@ def test_bad_limits_are_usage_errors(option: str, value: str, words: str) -> Non
 def test_inspect_takes_the_limits_too(tmp_path: Path) -> None:
     result = run("inspect", _write(tmp_path, "long.pdf", text_pdf(5)), "--max-pages", "2", "--format", "json")
     assert result.exit_code == 1
-    assert json.loads(result.output)["findings"][0]["rule"] == "AX903"
+    assert json.loads(result.output)[0]["findings"][0]["rule"] == "AX903"
 
 
 def test_exit_codes_0_1_and_3_with_every_file_still_reported(monkeypatch, tmp_path: Path) -> None:

@@ -142,28 +142,32 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
 
 
 @main.command()
-@click.argument("pdf", type=click.Path(dir_okay=False))
+@click.argument("pdfs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--venue", default="axiom-2026", show_default=True, help="Pack whose track decides what the main body excludes.")
 @click.option("--track", default="paper", show_default=True)
 @_limit_options
-def inspect(pdf: str, output_format: str, venue: str, track: str, timeout: float, max_memory: int,
+def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str, timeout: float, max_memory: int,
             max_size: int, max_pages: int) -> None:
-    """Show the structure axiomcheck finds in PDF: sections, main body, template, authors."""
+    """Show the structure axiomcheck finds in PDFS: sections, main body, template, authors.
+
+    JSON output is a list with one object per file: path, status, pages, the report's
+    `structure` object, and any verdict for a file that could not be read."""
     limits = _limits(timeout, max_memory, max_size, max_pages)
     try:
         pack = resolve(venue, track, None)
     except PackError as error:
         _fail_usage(str(error))
-    report = check_paths([pdf], dataclasses.replace(pack, rules=()), limits=limits)
-    result = report.files[0]
+    report = check_paths(list(pdfs), dataclasses.replace(pack, rules=()), limits=limits)
     if output_format == "json":
-        click.echo(json.dumps({"path": result.path, "status": result.status, "pages": result.pages,
-                               "structure": result.structure,
-                               "findings": [f.to_dict() for f in result.findings]}, indent=2, ensure_ascii=False))
+        click.echo(json.dumps([{"path": r.path, "status": r.status, "pages": r.pages, "structure": r.structure,
+                                "findings": [f.to_dict() for f in r.findings]} for r in report.files],
+                              indent=2, ensure_ascii=False))
     else:
-        click.echo(_structure_text(result))
-    sys.exit(EXIT_INTERNAL if result.internal_error else (1 if result.status == "error" else 0))
+        click.echo("\n\n".join(_structure_text(result) for result in report.files))
+    if any(r.internal_error for r in report.files):
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(1 if any(r.status == "error" for r in report.files) else 0)
 
 
 def _structure_text(result) -> str:
