@@ -8,6 +8,7 @@ come from a `Source` (a PDF file, or synthetic pages in tests).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ class Document:
         self.source = source
         self._page_text: dict[int, PageText] = {}
         self._main_body: dict[tuple[str, ...], MainBody] = {}
+        self._objects: dict[str, tuple[bool, Any]] = {}
         self._raster: tuple[int, PageRaster | None] | None = None
 
     def close(self) -> None:
@@ -218,14 +220,27 @@ class Document:
         """The document information dictionary (Title, Author, Subject, Creator, ...)."""
         return self.source.info()
 
-    @cached_property
+    @property
     def metadata(self) -> Metadata:
         """Document info, XMP and embedded figure paths (reads PDF objects: costlier)."""
-        return self.source.metadata()
+        return self._object_fact("metadata", self.source.metadata)
 
-    @cached_property
+    @property
     def fonts(self) -> tuple[Font, ...]:
-        return tuple(self.source.fonts())
+        return self._object_fact("fonts", lambda: tuple(self.source.fonts()))
+
+    def _object_fact(self, key: str, read: Callable[[], Any]) -> Any:
+        """Read an object-level fact once; a failure is remembered too, so a damaged file is
+        not parsed again for every rule that asks."""
+        if key not in self._objects:
+            try:
+                self._objects[key] = (True, read())
+            except Exception as error:  # raised again, unchanged, to every caller
+                self._objects[key] = (False, error)
+        ok, value = self._objects[key]
+        if not ok:
+            raise value
+        return value
 
 
 def open_document(path: str) -> Document:
