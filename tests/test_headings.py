@@ -6,7 +6,7 @@ import pytest
 
 from axiomcheck.parsing.headings import classify_title, heading_candidate, normalise, split_number, title_key
 from docmaker import BODY, make_line
-from axiomcheck.model import BBox, Line
+from axiomcheck.model import Line
 
 
 def _line(text: str, size: float = BODY, bold: bool = True) -> Line:

@@ -16,7 +16,7 @@ from . import front_matter
 from .lines import assemble_lines, column_count, split_line_numbers
 from ..model import (AuthorBlock, BBox, Font, Line, MainBody, Metadata, Notice, PageInfo,
                     PageText, Sections, TemplateInfo)
-from .source import DocumentError, PdfSource, Source
+from .source import PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
 
