@@ -118,3 +118,21 @@ def test_python_dash_m_entry_point() -> None:
 
     done = subprocess.run([sys.executable, "-m", "axiomcheck", "rules"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "AX101" in done.stdout
+
+
+def test_known_authors_from_a_file_and_a_manifest(tmp_path: Path) -> None:
+    names = tmp_path / "authors.txt"
+    names.write_text("Jonathan Frankle\n")
+    result = run("check", OK, "--venue", "axiom-2026", "--authors", str(names), "--format", "json")
+    findings = json.loads(result.output)["files"][0]["findings"]
+    cited = [f for f in findings if f["name"] == "known-author"]
+    assert cited and all(f["severity"] == "info" for f in cited), "a reference by a known author is information"
+    assert result.exit_code == 0
+    manifest = tmp_path / "batch.csv"
+    named = FIXTURES / "named-authors-submission.pdf"
+    manifest.write_text(f"path,authors\n{named},Jane Doe\n{OK},\n")
+    result = run("check", "--manifest", str(manifest), "--venue", "axiom-2026", "--format", "json")
+    files = json.loads(result.output)["files"]
+    errors = [f for f in files[0]["findings"] if f["name"] == "known-author" and f["severity"] == "error"]
+    assert errors and errors[0]["page"] == 1
+    assert not [f for f in files[1]["findings"] if f["name"] == "known-author"]
