@@ -37,7 +37,7 @@ def sample_report() -> Report:
 @pytest.mark.parametrize("name", sorted(REPORTERS))
 def test_reporter_matches_golden(name: str) -> None:
     rendered = REPORTERS[name](sample_report())
-    golden = GOLDEN / f"report{EXTENSIONS[name]}"
+    golden = GOLDEN / f"report-{name}{EXTENSIONS[name]}"
     if os.environ.get("AXIOMCHECK_UPDATE_GOLDEN"):
         golden.write_text(rendered, encoding="utf-8")
     assert rendered == golden.read_text(encoding="utf-8")

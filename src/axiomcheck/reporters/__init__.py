@@ -5,17 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..report import Report
-from . import json_report, text
+from . import csv_report, github, json_report, text
+
+_MODULES = (text, json_report, csv_report, github)
 
 Renderer = Callable[[Report], str]
 
-REPORTERS: dict[str, Renderer] = {
-    text.NAME: text.render,
-    json_report.NAME: json_report.render,
-}
-EXTENSIONS: dict[str, str] = {
-    text.NAME: text.EXTENSION,
-    json_report.NAME: json_report.EXTENSION,
-}
+REPORTERS: dict[str, Renderer] = {module.NAME: module.render for module in _MODULES}
+EXTENSIONS: dict[str, str] = {module.NAME: module.EXTENSION for module in _MODULES}
 
 __all__ = ["EXTENSIONS", "REPORTERS", "Renderer"]
