@@ -142,3 +142,18 @@ def test_password_errors_of_a_library_say_password(tmp_path: Path) -> None:
     writer.write(locked)
     failure = classify(_raised(lambda: PdfReader(locked).pages[0]))
     assert failure.verdict == "password-protected" and not failure.internal
+
+
+def test_pypdf_stream_cap_applies_when_a_reader_opens(monkeypatch) -> None:
+    import pypdf
+
+    from axiomcheck.parsing import objects
+    from conftest import FIXTURES
+
+    monkeypatch.setattr(objects, "_stream_cap", None)
+    with pypdf.apply_configuration():  # restores this process's configuration afterwards
+        objects.cap_decoded_streams(5_000_000)
+        assert pypdf.get_configuration().zlib_maximum_output_length != 5_000_000
+        objects.open_reader(str(FIXTURES / "refs-midpage.pdf"))
+        assert pypdf.get_configuration().zlib_maximum_output_length == 5_000_000
+        assert pypdf.get_configuration().lzw_maximum_output_length == 5_000_000

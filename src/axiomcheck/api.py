@@ -69,13 +69,16 @@ class _Progress:
 
 def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS,
                text_failure: Finding | None = None,
-               on_stage: Callable[[str], None] | None = None, evidence_dir: str | None = None) -> FileResult:
+               on_stage: Callable[[str], None] | None = None, evidence_dir: str | None = None,
+               spare_core: bool = False) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
 
     `text_failure` is a verdict saying why the text layer must not be read (the parent gives
     it when a worker died reading the text); the page-level rules then run alone.
     `on_stage` is told each stage's key (see `STAGES`) as the check enters it.
     With `evidence_dir`, every finding with a box gets a PNG of its page there (`evidence_image`).
+    With `spare_core`, pypdf's facts are read by a helper process while this one reads the
+    text (`parsing/aside.py`): for a single file on an otherwise idle machine.
     """
     rejected = precheck_result(path, limits)
     if rejected is not None:
@@ -94,7 +97,8 @@ def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = (), lim
         failure = classify(error)
         return _error_result(path, sha, [failure.finding(during("open"))], internal=failure.internal)
     try:
-        return _check_document(doc, path, sha, pack, authors, limits, text_failure, progress, evidence_dir)
+        return _check_document(doc, path, sha, pack, authors, limits, text_failure, progress, evidence_dir,
+                               spare_core)
     except Exception as error:  # a stage with no handler of its own failed
         failure = classify(error)
         return _error_result(path, sha, [failure.finding(during(progress.current))], internal=failure.internal)
@@ -126,7 +130,7 @@ def _error_result(path: str, sha: str | None, findings: list[Finding], pages: in
 
 def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedPack,
                     authors: tuple[str, ...], limits: Limits, text_failure: Finding | None,
-                    progress: _Progress, evidence_dir: str | None = None) -> FileResult:
+                    progress: _Progress, evidence_dir: str | None = None, spare_core: bool = False) -> FileResult:
     from .engine import run_rules
     from .structure import structure_of
 
@@ -141,14 +145,16 @@ def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedP
     _ = doc.pages  # every page's geometry, read now so that a damaged page tree fails here
     verdicts: list[Finding] = []
     internal = False
-    progress.enter("second-reader")
-    other = _second_opinion(path).pages
-    if other is not None and other != count:
-        verdicts.append(verdict_finding("page-count-mismatch", f"The PDF libraries disagree on the number "
-                                                               f"of pages: PDFium reads {count}, pypdf {other}."))
+    if spare_core and hasattr(doc.source, "read_objects_aside"):
+        doc.source.read_objects_aside()
     if text_failure is None:
         progress.enter("text")
         text_failure, internal = _read_text(doc)
+    progress.enter("second-reader")
+    other = _object_page_count(doc)
+    if other is not None and other != count:
+        verdicts.append(verdict_finding("page-count-mismatch", f"The PDF libraries disagree on the number "
+                                                               f"of pages: PDFium reads {count}, pypdf {other}."))
     if text_failure is not None:  # no rule may touch the text layer again, whatever it declares
         doc = _without_text(doc)
     text_available = text_failure is None and doc.char_count > 0
@@ -206,6 +212,18 @@ def _without_text(doc: "Document") -> "Document":
     from .parsing import Document
 
     return Document(_NoTextSource(doc.source))
+
+
+def _object_page_count(doc: "Document") -> int | None:
+    """pypdf's page count for the open document, None when pypdf cannot tell: a second
+    reader that fails gives no opinion, not a verdict."""
+    count = getattr(doc.source, "object_page_count", None)
+    if count is None:
+        return None
+    try:
+        return count()
+    except Exception:  # see the docstring
+        return None
 
 
 def _second_opinion(path: str) -> _SecondOpinion:

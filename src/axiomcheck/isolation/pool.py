@@ -47,6 +47,8 @@ class _Job:
     text_failure: Finding | None = None
     restarts: int = 0
     prechecked: bool = False
+    spare_core: bool = False
+    """The only file of the run: its worker may use another core for pypdf (`api.check_path`)."""
 
 
 class _Worker:
@@ -72,7 +74,7 @@ class _Worker:
         self.deadline = time.monotonic() + timeout
         failure = job.text_failure.to_dict() if job.text_failure else None
         self.conn.send_bytes(encode({"path": job.task.path, "authors": list(job.task.authors),
-                                     "text_failure": failure}))
+                                     "text_failure": failure, "spare_core": job.spare_core}))
 
     def stop(self, kill: bool) -> int | None:
         """End the process (killing it first when `kill`) and return its exit code."""
@@ -114,7 +116,8 @@ class WorkerPool:
 
     def check(self, tasks: Sequence[FileTask]) -> Iterator[FileResult]:
         """One result per task, yielded in the order of `tasks` as soon as it is known."""
-        queue = deque(_Job(index, task) for index, task in enumerate(tasks))
+        alone = len(tasks) == 1
+        queue = deque(_Job(index, task, spare_core=alone) for index, task in enumerate(tasks))
         done: dict[int, FileResult] = {}
         for index in range(len(tasks)):
             while index not in done:

@@ -4,7 +4,7 @@ The parent forks it (`pool.WorkerPool`), so it inherits the resolved rule pack w
 pickling. They talk over a pipe in JSON messages, never pickle, so that a worker subverted
 by a hostile file cannot make the parent run code:
 
-    parent -> worker   {"path": ..., "authors": [...], "text_failure": finding or null}
+    parent -> worker   {"path": ..., "authors": [...], "text_failure": finding or null, "spare_core": bool}
     worker -> parent   {"stage": "text"}   (each stage of `api.check_path` as it begins)
     worker -> parent   {"result": FileResult.to_dict(), "internal_error": bool, "retire": bool}
 
@@ -94,7 +94,8 @@ def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits
     try:
         text_failure = request.get("text_failure")
         result = check_path(path, pack, tuple(request.get("authors") or ()), limits,
-                            Finding.from_dict(text_failure) if text_failure else None, report_stage, evidence_dir)
+                            Finding.from_dict(text_failure) if text_failure else None, report_stage, evidence_dir,
+                            spare_core=bool(request.get("spare_core")))
     except Exception as error:  # check_path turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
         result = FileResult(path=path, sha256=None, status="error", findings=[failure.finding(" in the worker")],

@@ -29,15 +29,24 @@ _PATH_LIKE_RE = re.compile(r"^(?:[A-Za-z]:[\\/]|/|~/)")
 
 DEFAULT_STREAM_CAP = 75_000_000
 """pypdf's own default cap on a decoded stream, in bytes."""
+_stream_cap: int | None = None
 
 
 def cap_decoded_streams(max_bytes: int) -> None:
     """Cap how much pypdf may decode from one stream in this process (a few kilobytes of
     nested compression can otherwise expand to gigabytes); a capped stream raises, and the
-    file gets a verdict."""
-    from pypdf import overwrite_configuration
+    file gets a verdict. The cap is applied when pypdf is first used, so that setting it does
+    not import pypdf."""
+    global _stream_cap
+    _stream_cap = max(1_000_000, min(max_bytes, DEFAULT_STREAM_CAP))
 
-    cap = max(1_000_000, min(max_bytes, DEFAULT_STREAM_CAP))
+
+def _apply_stream_cap() -> None:
+    from pypdf import get_configuration, overwrite_configuration
+
+    cap = _stream_cap
+    if cap is None or get_configuration().zlib_maximum_output_length == cap:
+        return
     overwrite_configuration(
         maximum_declared_stream_length=cap, array_based_stream_maximum_output_length=cap,
         jbig2_maximum_output_length=cap, lzw_maximum_output_length=cap,
@@ -46,9 +55,11 @@ def cap_decoded_streams(max_bytes: int) -> None:
 
 
 def open_reader(path: str) -> Any:
-    """A pypdf reader in non-strict mode (damaged files are read as far as possible)."""
+    """A pypdf reader in non-strict mode (damaged files are read as far as possible), under
+    the stream cap when one is set."""
     from pypdf import PdfReader
 
+    _apply_stream_cap()
     return PdfReader(path, strict=False)
 
 

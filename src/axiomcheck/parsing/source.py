@@ -6,6 +6,7 @@ code, so rule and structure tests run the real `Document` logic without a PDF.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -15,7 +16,12 @@ from ..model import BBox, Font, Metadata, PageInfo, Word
 from . import objects
 
 if TYPE_CHECKING:
+    from .aside import AsideReader
     from .background import PageRaster
+
+
+def _pypdf_page_count(reader: Any) -> int:
+    return len(reader.pages)
 
 
 class DocumentError(Exception):
@@ -45,6 +51,7 @@ class PdfSource:
         except pdfium.PdfiumError as error:
             raise DocumentError(str(error)) from error
         self._reader: Any = None
+        self._aside: "AsideReader | None" = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
 
@@ -108,13 +115,36 @@ class PdfSource:
             self._reader = objects.open_reader(self.path)
         return self._reader
 
+    def read_objects_aside(self) -> None:
+        """Start reading pypdf's facts in a helper process on a spare core (`aside.py`);
+        they are read here, as usual, whenever the helper cannot deliver them."""
+        if self._aside is None and self._reader is None:
+            from .aside import AsideReader
+
+            self._aside = AsideReader(lambda: objects.open_reader(self.path),
+                                      {"pages": _pypdf_page_count, "metadata": objects.read_metadata,
+                                       "fonts": objects.read_fonts})
+
+    def _object_fact(self, key: str, read: Callable[[Any], Any]) -> Any:
+        if self._aside is not None:
+            delivered, value = self._aside.result(key)
+            if delivered:
+                return value
+        return read(self._pypdf())
+
+    def object_page_count(self) -> int:
+        """The page count as pypdf reads the page tree: a second, independent opinion."""
+        return self._object_fact("pages", _pypdf_page_count)
+
     def metadata(self) -> Metadata:
-        return objects.read_metadata(self._pypdf())
+        return self._object_fact("metadata", objects.read_metadata)
 
     def fonts(self) -> list[Font]:
-        return objects.read_fonts(self._pypdf())
+        return self._object_fact("fonts", objects.read_fonts)
 
     def close(self) -> None:
+        if self._aside is not None:
+            self._aside.close()
         for page in self._pages.values():
             page.close()
         self._pages.clear()

@@ -1,0 +1,53 @@
+"""The spare-core helper that reads pypdf's facts beside the text: same answers, safe replies."""
+
+from __future__ import annotations
+
+import io
+import pickle
+
+import pytest
+
+from axiomcheck.api import check_path
+from axiomcheck.packs import resolve
+from axiomcheck.parsing.aside import AsideReader, _ModelUnpickler
+from conftest import FIXTURES
+
+
+@pytest.mark.parametrize("case", ["metadata-author", "ptex-home-path", "type3-font", "nonembedded-font",
+                                  "github-user-link", "refs-midpage"])
+def test_helper_gives_the_same_report_as_reading_in_process(case: str) -> None:
+    pack = resolve("axiom-2026", "paper")
+    path = str(FIXTURES / f"{case}.pdf")
+    alone = check_path(path, pack).to_dict()
+    aside = check_path(path, pack, spare_core=True).to_dict()
+    assert aside == alone
+
+
+def test_a_failing_read_is_left_to_the_caller() -> None:
+    def broken(reader: object) -> object:
+        raise ValueError("damaged")
+
+    helper = AsideReader(lambda: object(), {"pages": lambda reader: 3, "fonts": broken})
+    assert helper.result("pages") == (False, None)
+    assert helper.result("fonts") == (False, None)
+
+
+def test_helper_delivers_plain_values() -> None:
+    helper = AsideReader(lambda: "reader", {"pages": lambda reader: 7, "name": lambda reader: reader})
+    assert helper.result("pages") == (True, 7)
+    assert helper.result("name") == (True, "reader")
+
+
+def test_an_unasked_helper_is_reaped() -> None:
+    helper = AsideReader(lambda: None, {"pages": lambda reader: 1})
+    helper.close()
+    assert helper.result("pages") == (False, None)
+
+
+def test_replies_may_hold_model_objects_only() -> None:
+    class Evil:
+        def __reduce__(self):
+            return (print, ("pwned",))
+
+    with pytest.raises(pickle.UnpicklingError):
+        _ModelUnpickler(io.BytesIO(pickle.dumps({"pages": Evil()}))).load()
