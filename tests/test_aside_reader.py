@@ -51,3 +51,21 @@ def test_replies_may_hold_model_objects_only() -> None:
 
     with pytest.raises(pickle.UnpicklingError):
         _ModelUnpickler(io.BytesIO(pickle.dumps({"pages": Evil()}))).load()
+
+
+@pytest.mark.slow
+def test_hostile_files_get_the_same_verdicts_with_and_without_the_helper() -> None:
+    from conftest import CORPUS_HOSTILE
+
+    from axiomcheck.runner import check_paths
+
+    files = sorted(str(p) for p in CORPUS_HOSTILE.glob("*.pdf"))
+    if not files:
+        pytest.skip("the shared hostile corpus (../shared/corpus/hostile) is not present")
+    pack = resolve("axiom-2026", "paper")
+    batch = check_paths(files, pack, jobs=2).files  # several files: no helper
+    for path, expected in zip(files, batch):
+        alone = check_paths([path], pack).files[0]  # a single file: the helper reads pypdf's facts
+        assert alone.status == expected.status, path
+        assert [(f.name, f.severity, f.page) for f in alone.findings] == \
+               [(f.name, f.severity, f.page) for f in expected.findings], path
