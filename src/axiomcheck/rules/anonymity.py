@@ -80,6 +80,9 @@ def anonymous_author_block(doc: "Document", options: object, context: CheckConte
         yield from _icml_footnote(doc)
 
 
+EMPTY_BLOCK_EVIDENCE = "no line between the title and the abstract"
+
+
 def _missing_block(lines: tuple[Line, ...]) -> Violation:
     if not lines:
         return Violation(
@@ -87,7 +90,7 @@ def _missing_block(lines: tuple[Line, ...]) -> Violation:
                     "is missing between the title and the abstract.",
             hint="Build the submission in the template's review mode, which prints 'Anonymous Author(s)'; "
                  "do not blank the author block by hand.",
-            page=1)
+            page=1, evidence=EMPTY_BLOCK_EVIDENCE)
     shown = "; ".join(line.text for line in lines[:4])
     return Violation(
         message=f"The anonymous author block is missing: page 1 shows '{shown[:160]}' between the title "
@@ -106,7 +109,7 @@ def _icml_footnote(doc: "Document") -> Iterator[Violation]:
                     "Author') is missing from page 1" + (f"; it shows '{text[:160]}'." if text else "."),
             hint="Keep the template's `\\printAffiliationsAndNotice{}` after the abstract; in review mode "
                  "it prints the anonymous footnote.",
-            page=1, bbox=_box(footnote), evidence=text[:300] or None)
+            page=1, bbox=_box(footnote), evidence=text[:300] or "no footnote at the foot of page 1")
         return
     for match in _CORRESPONDENCE_RE.finditer(text):
         who = match.group("who").strip()
@@ -157,7 +160,7 @@ def camera_ready_anonymous(doc: "Document", options: CameraReadyAnonymousOptions
         yield Violation(
             message="No author names were found between the title and the abstract.",
             hint="Fill `\\author{}` with the authors and affiliations as listed on OpenReview.",
-            page=1, bbox=_box(block.lines), evidence=block.text[:300] or None)
+            page=1, bbox=_box(block.lines), evidence=block.text[:300] or EMPTY_BLOCK_EVIDENCE)
     patterns = [re.compile(p, re.I) for p in options.placeholders]
     for line in (*block.lines, *page_one_footnotes(doc)):
         found = next((m for p in patterns if (m := p.search(line.text))), None)

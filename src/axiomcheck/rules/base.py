@@ -8,7 +8,6 @@ must have the sections `What it checks`, `Why`, and `How to fix`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -86,8 +85,6 @@ class Rule:
     def default_options(self) -> Any:
         return self.options()
 
-    def option_fields(self) -> tuple[dataclasses.Field, ...]:
-        return dataclasses.fields(self.options)
 
 
 def rule(*, id: str, name: str, group: str, options: type = NoOptions,

@@ -105,7 +105,7 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
             message="No template notice was found at the foot of page 1"
                     + (f"; expected '{options.expected}'." if options.expected else "."),
             hint=f"{fix} The notice must not be removed or replaced.",
-            page=1)
+            page=1, evidence=_page_one_foot(doc))
         return
     if options.template and _other_template(template.name, options.template):
         return
@@ -139,6 +139,28 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
             message = f"The page-1 notice reads '{notice.text}'; the venue's template prints '{options.expected}'."
         yield Violation(message=message, hint=f"{fix} Do not edit the notice by hand.",
                         page=1, bbox=notice.bbox, evidence=notice.text, severity=severity)
+
+
+def _page_one_foot(doc: "Document") -> str:
+    """What stands where the notice belongs: the lowest line of page 1."""
+    lines = [line for line in doc.first_page_lines if any(c.isalnum() for c in line.text)]
+    if not lines:
+        return "page 1 has no text"
+    return f"no notice wording at the foot of page 1; its last line reads '{max(lines, key=lambda l: l.bbox.y1).text[:160]}'"
+
+
+def _layout_evidence(doc: "Document") -> str:
+    """The geometry the recogniser saw, for a template it could not name."""
+    left, right = doc.text_span
+    page = doc.pages[0]
+    return (f"page {page.width:.0f} x {page.height:.0f} pt, {doc.columns} column(s), "
+            f"body text x {left:.0f}-{right:.0f}, no known notice")
+
+
+def _numbered_pages(doc: "Document") -> str:
+    pages = [n for n in range(1, doc.page_count + 1) if doc.page_text(n).lines]
+    numbered = sum(1 for n in pages if doc.page_text(n).line_number_words)
+    return f"a line-number column on {numbered} of {len(pages)} pages with text"
 
 
 def _other_template(found: str, required: str) -> bool:
@@ -203,7 +225,7 @@ def template_family(doc: "Document", options: TemplateFamilyOptions, context: Ch
     hint = (f"Use the {required} template" + (f": {options.option_hint}." if options.option_hint else "."))
     notice = doc.notice
     where = {"page": 1, "bbox": notice.bbox if notice else None,
-             "evidence": "; ".join(template.evidence) or None}
+             "evidence": "; ".join(template.evidence) or _layout_evidence(doc)}
     if family == "unknown":
         yield Violation(
             message="This PDF was not made with a template axiomcheck recognises (no known notice, text block or "
@@ -248,7 +270,7 @@ def line_numbers(doc: "Document", options: LineNumbersOptions, context: CheckCon
         yield Violation(
             message="No line numbers were found; the review version must print them.",
             hint="Build the submission in the template's review mode (no `final` or `preprint` option).",
-            page=1)
+            page=1, evidence=_numbered_pages(doc))
     elif not options.required and present:
         page = next((n for n in range(1, doc.page_count + 1) if doc.page_text(n).line_number_words), 1)
         words = doc.page_text(page).line_number_words
@@ -287,7 +309,7 @@ def template_unverifiable(doc: "Document", options: TemplateUnverifiableOptions,
                 "layout facts (notice, text block, fonts) are added to the rule pack.",
         hint="Follow the workshop's style instructions; organizers can add the style's facts to the pack "
              "(docs/rule-packs-extending.md).",
-        page=1)
+        page=1, evidence=f"recognised as {doc.template.name}, mode {doc.template.mode or 'unknown'}")
 
 
 RULES = (template_notice, template_family, line_numbers, template_unverifiable)
