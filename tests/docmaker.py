@@ -13,9 +13,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from axiomcheck.model import BBox, Font, Metadata, Word
-from axiomcheck.parsing import Document, SyntheticPage, SyntheticSource
-from axiomcheck.parsing.sections import DEFAULT_EXCLUDED
+from axiomcheck.model import BBox, Font, Metadata, Submission, Word
+from axiomcheck.analysis import Document
+from axiomcheck.pdf import SyntheticPage, SyntheticSource
+from axiomcheck.analysis.sections import DEFAULT_EXCLUDED
 from axiomcheck.rules import CheckContext, Rule, Violation
 
 BODY = 9.96
@@ -164,7 +165,7 @@ def run_rule(rule: Rule, doc: Document, stage: str = "submission", authors: tupl
              **options: object) -> list[Violation]:
     """The findings of one rule on `doc`, with its default options changed by `options`."""
     context = CheckContext(venue="axiom-2026", track="paper", stage=stage, main_body_excludes=DEFAULT_EXCLUDED,
-                           authors=tuple(authors))
+                           submission=Submission(authors=tuple(authors)))
     return list(rule.check(doc, dataclasses.replace(rule.default_options(), **options), context))
 
 

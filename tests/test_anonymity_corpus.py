@@ -17,7 +17,7 @@ import yaml
 
 from axiomcheck.engine import run_rules
 from axiomcheck.packs import resolve
-from axiomcheck.parsing import open_document
+from axiomcheck.analysis import open_document
 from axiomcheck.report import Finding
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from axiomcheck.api import check_path
 from axiomcheck.packs import resolve
-from axiomcheck.parsing.aside import AsideReader, _ModelUnpickler
+from axiomcheck.pdf.aside import AsideReader, _ModelUnpickler
 from conftest import FIXTURES
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from axiomcheck.parsing import open_document
-from axiomcheck.structure import structure_of
+from axiomcheck.analysis import open_document
+from axiomcheck.analysis.structure import structure_of
 
 EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
 FIELDS = {

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from axiomcheck.api import check_file
-from axiomcheck.parsing.evidence import BOX_COLOUR, SCALE, attach_evidence
+from axiomcheck.packs import resolve
+from axiomcheck.pdf.render import BOX_COLOUR, SCALE
+from axiomcheck.reporters.evidence import attach_evidence
+from axiomcheck.runner import check_paths
 from axiomcheck.report import Finding
 
 WHITE_SENTENCE = "these hidden words are printed in white ink"
@@ -41,7 +43,8 @@ def _tiny_pdf(path: Path) -> Path:
 
 def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None:
     pdf = _tiny_pdf(tmp_path / "tiny.pdf")
-    report = check_file(str(pdf), "axiom-2026", "paper", "submission", evidence_dir=str(tmp_path / "evidence"))
+    report = check_paths([str(pdf)], resolve("axiom-2026", "paper", "submission"), isolated=False,
+                         evidence_dir=str(tmp_path / "evidence"))
     findings = report.files[0].findings
     hidden = next(f for f in findings if f.name == "hidden-text")
     assert WHITE_SENTENCE in hidden.message and hidden.bbox is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from axiomcheck.parsing.headings import classify_title, heading_candidate, normalise, split_number, title_key
+from axiomcheck.analysis.headings import classify_title, heading_candidate, normalise, split_number, title_key
 from docmaker import BODY, make_line
 from axiomcheck.model import Line
 

@@ -116,6 +116,24 @@ def test_manifest_csv_gives_each_file_its_authors(tmp_path: Path) -> None:
     assert not named[0] and named[1]
 
 
+def test_manifest_entries_carry_id_title_and_affiliations(tmp_path: Path) -> None:
+    from axiomcheck.manifest import read_manifest
+
+    csv_manifest = tmp_path / "batch.csv"
+    csv_manifest.write_text("path,id,title,authors,affiliations\na.pdf,17,Curvature,Ada Lovelace; Alan Turing,"
+                            "University of London\nb.pdf,,,,\n")
+    first, second = read_manifest(str(csv_manifest))
+    assert first.submission.id == "17" and first.submission.title == "Curvature"
+    assert first.submission.authors == ("Ada Lovelace", "Alan Turing")
+    assert first.submission.affiliations == ("University of London",)
+    assert second.submission.title is None and second.submission.authors == ()
+    yaml_manifest = tmp_path / "batch.yaml"
+    yaml_manifest.write_text("- path: a.pdf\n  id: 17\n  title: Curvature\n  affiliations: [MIT, ETH]\n")
+    (entry,) = read_manifest(str(yaml_manifest))
+    assert entry.submission.id == "17" and entry.submission.affiliations == ("MIT", "ETH")
+    assert entry.path == str(tmp_path / "a.pdf")
+
+
 def test_manifest_yaml_and_missing_files(tmp_path: Path) -> None:
     _write(tmp_path, "one.pdf", text_pdf())
     manifest = tmp_path / "batch.yaml"
@@ -131,6 +149,8 @@ def test_manifest_yaml_and_missing_files(tmp_path: Path) -> None:
     ("m.yaml", "path: a.pdf\n", "list of entries"),
     ("m.yaml", "- path: a.pdf\n  author: Ada\n", "unknown key 'author'"),
     ("m.yaml", "- path: a.pdf\n  authors: {a: 1}\n", "`authors` must be"),
+    ("m.yaml", "- path: a.pdf\n  affiliations: {a: 1}\n", "`affiliations` must be"),
+    ("m.yaml", "- path: a.pdf\n  title: [a]\n", "`title` must be a text"),
 ])
 def test_bad_manifests_are_usage_errors(tmp_path: Path, name: str, text: str, words: str) -> None:
     manifest = tmp_path / name

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from axiomcheck.isolation.limits import (GIB, KB, MB, MIB, Limits, format_duration, format_size,
+from axiomcheck.limits import (GIB, KB, MB, MIB, Limits, format_duration, format_size,
                                          parse_duration, parse_size)
-from axiomcheck.isolation.prechecks import precheck
+from axiomcheck.pdf.prechecks import precheck
 from axiomcheck.verdicts import classify
 from pdfbuild import text_pdf
 
@@ -147,7 +147,7 @@ def test_password_errors_of_a_library_say_password(tmp_path: Path) -> None:
 def test_pypdf_stream_cap_applies_when_a_reader_opens(monkeypatch) -> None:
     import pypdf
 
-    from axiomcheck.parsing import objects
+    from axiomcheck.pdf import objects
     from conftest import FIXTURES
 
     monkeypatch.setattr(objects, "_stream_cap", None)

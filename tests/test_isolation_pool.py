@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.isolation.limits import MIB, Limits
+from axiomcheck.limits import MIB, Limits
 from axiomcheck.isolation.pool import WorkerPool
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, resolve
 from axiomcheck.rules.base import NoOptions, Rule, Severity
@@ -129,7 +129,7 @@ def test_a_worker_that_died_idle_costs_its_next_file_nothing(papers) -> None:
 
 
 def test_text_that_cannot_be_read_in_time_leaves_the_page_rules(monkeypatch, tmp_path: Path) -> None:
-    from axiomcheck.parsing.source import PdfSource
+    from axiomcheck.pdf.source import PdfSource
 
     def stuck(self, index):
         time.sleep(30)

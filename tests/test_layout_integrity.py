@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from axiomcheck.model import BBox, Word
-from axiomcheck.parsing import Document, SyntheticPage, SyntheticSource, open_document
+from axiomcheck.analysis import Document, open_document
+from axiomcheck.pdf import SyntheticPage, SyntheticSource
 from axiomcheck.rules import REGISTRY, Severity
 from docmaker import Paper, make_line, run_rule
 from pdfbuild import pdf_file, stream

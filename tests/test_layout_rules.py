@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from axiomcheck.parsing import open_document
+from axiomcheck.analysis import open_document
 from axiomcheck.rules import REGISTRY, Severity
 from conftest import FIXTURES
 from docmaker import ICML_COLUMNS, ICML_LEADING, ICML_REVIEW_NOTICE, Paper, block_document, run_rule

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docmaker import SUBMITTED_NOTICE, Paper, submission
-from axiomcheck.structure import structure_of
+from axiomcheck.analysis.structure import structure_of
 
 EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
 

@@ -16,7 +16,7 @@ import yaml
 
 from axiomcheck.engine import run_rules
 from axiomcheck.packs import resolve
-from axiomcheck.parsing import open_document
+from axiomcheck.analysis import open_document
 
 LABEL_TEMPLATE_RE = re.compile(r"^(neurips|nips|icml)-(\d{4})")
 """`nips-2017` is our `neurips-2017` (the conference was renamed in 2018); `other: ...` is `unknown`."""

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from axiomcheck.model import AuthorBlock, BBox, Notice
-from axiomcheck.parsing import open_document
-from axiomcheck.parsing.template import LayoutFacts, recognise
+from axiomcheck.analysis import open_document
+from axiomcheck.analysis.template import LayoutFacts, recognise
 from conftest import FIXTURES
 
 NEURIPS = LayoutFacts(page_width=612, page_height=792, text_left=108, text_right=504, columns=1,

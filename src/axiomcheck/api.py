@@ -17,16 +17,17 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .isolation.limits import DEFAULT_LIMITS, Limits
-from .isolation.prechecks import file_sha256, precheck
+from .limits import DEFAULT_LIMITS, Limits
+from .model import Submission
+from .pdf.prechecks import file_sha256, precheck
 from .packs import ResolvedPack, resolve
 from .report import FileResult, Finding, Report, status_of
 from .verdicts import classify, is_verdict, verdict_finding
 
 if TYPE_CHECKING:
     from .model import Word
-    from .parsing import Document
-    from .parsing.source import Source
+    from .analysis import Document
+    from .pdf.source import Source
 
 STAGES = {
     "open": "opening the file",
@@ -67,18 +68,19 @@ class _Progress:
             self._listener(stage)
 
 
-def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS,
+def check_path(path: str, pack: ResolvedPack, submission: Submission = Submission(),
+               limits: Limits = DEFAULT_LIMITS,
                text_failure: Finding | None = None,
-               on_stage: Callable[[str], None] | None = None, evidence_dir: str | None = None,
-               spare_core: bool = False) -> FileResult:
+               on_stage: Callable[[str], None] | None = None, spare_core: bool = False) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
+
+    `submission` is what the organizers know about the file (authors, title, affiliations).
 
     `text_failure` is a verdict saying why the text layer must not be read (the parent gives
     it when a worker died reading the text); the page-level rules then run alone.
     `on_stage` is told each stage's key (see `STAGES`) as the check enters it.
-    With `evidence_dir`, every finding with a box gets a PNG of its page there (`evidence_image`).
     With `spare_core`, pypdf's facts are read by a helper process while this one reads the
-    text (`parsing/aside.py`): for a single file on an otherwise idle machine.
+    text (`pdf/aside.py`): for a single file on an otherwise idle machine.
     """
     rejected = precheck_result(path, limits)
     if rejected is not None:
@@ -86,7 +88,8 @@ def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = (), lim
     sha = file_sha256(path)
     progress = _Progress(on_stage)
     progress.enter("open")
-    from .parsing import DocumentError, open_document
+    from .analysis import open_document
+    from .pdf import DocumentError
 
     try:
         doc = open_document(path)
@@ -97,8 +100,7 @@ def check_path(path: str, pack: ResolvedPack, authors: tuple[str, ...] = (), lim
         failure = classify(error)
         return _error_result(path, sha, [failure.finding(during("open"))], internal=failure.internal)
     try:
-        return _check_document(doc, path, sha, pack, authors, limits, text_failure, progress, evidence_dir,
-                               spare_core)
+        return _check_document(doc, path, sha, pack, submission, limits, text_failure, progress, spare_core)
     except Exception as error:  # a stage with no handler of its own failed
         failure = classify(error)
         return _error_result(path, sha, [failure.finding(during(progress.current))], internal=failure.internal)
@@ -129,10 +131,10 @@ def _error_result(path: str, sha: str | None, findings: list[Finding], pages: in
 
 
 def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedPack,
-                    authors: tuple[str, ...], limits: Limits, text_failure: Finding | None,
-                    progress: _Progress, evidence_dir: str | None = None, spare_core: bool = False) -> FileResult:
+                    submission: Submission, limits: Limits, text_failure: Finding | None,
+                    progress: _Progress, spare_core: bool = False) -> FileResult:
     from .engine import run_rules
-    from .structure import structure_of
+    from .analysis.structure import structure_of
 
     progress.enter("pages")
     count = doc.page_count
@@ -163,11 +165,7 @@ def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedP
     elif not text_available:
         verdicts.append(verdict_finding("no-text-layer"))
     progress.enter("rules")
-    findings, crashed = run_rules(doc, pack, authors, text_available)
-    if evidence_dir is not None:
-        from .parsing.evidence import attach_evidence
-
-        findings = attach_evidence(path, findings, evidence_dir)
+    findings, crashed = run_rules(doc, pack, submission, text_available)
     structure = None
     if text_available:
         progress.enter("structure")
@@ -209,7 +207,7 @@ class _NoTextSource:
 
 
 def _without_text(doc: "Document") -> "Document":
-    from .parsing import Document
+    from .analysis import Document
 
     return Document(_NoTextSource(doc.source))
 
@@ -228,7 +226,7 @@ def _object_page_count(doc: "Document") -> int | None:
 
 def _second_opinion(path: str) -> _SecondOpinion:
     """pypdf's view of the file: a second, independent reader of the page tree."""
-    from .parsing.objects import open_reader
+    from .pdf.objects import open_reader
 
     encrypted = None
     try:
@@ -269,13 +267,13 @@ def _has_encrypt_entry(path: str) -> bool:
 
 
 def check_file(path: str, venue: str = "axiom-2026", track: str = "paper", stage: str | None = None,
-               authors: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS,
-               evidence_dir: str | None = None) -> Report:
+               authors: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS) -> Report:
     """Check one file in this process and return a one-file report (library use, tests).
 
-    Nothing stops a file that loops or exhausts memory here; `runner.check_paths` isolates.
+    Nothing stops a file that loops or exhausts memory here; `runner.check_paths` isolates
+    (and draws evidence pictures).
     """
     pack = resolve(venue, track, stage)
     report = Report(venue=pack.venue, track=pack.track, stage=pack.stage)
-    report.files.append(check_path(path, pack, authors, limits, evidence_dir=evidence_dir))
+    report.files.append(check_path(path, pack, Submission(authors=authors), limits))
     return report

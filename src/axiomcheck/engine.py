@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .model import Submission
 from .packs import ResolvedPack
 from .report import Finding
 from .rules import CheckContext
 from .verdicts import Failure, classify
 
 if TYPE_CHECKING:
-    from .parsing import Document
+    from .model import Document
 
 
-def run_rules(doc: "Document", pack: ResolvedPack, authors: tuple[str, ...] = (),
+def run_rules(doc: "Document", pack: ResolvedPack, submission: Submission = Submission(),
               text_available: bool = True) -> tuple[list[Finding], bool]:
     """Findings of every configured rule, and whether any rule crashed."""
     context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,
-                           main_body_excludes=pack.main_body_excludes, authors=authors)
+                           main_body_excludes=pack.main_body_excludes, submission=submission)
     findings: list[Finding] = []
     crashed = False
     failures: dict[Failure, list[str]] = {}

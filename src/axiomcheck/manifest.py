@@ -1,8 +1,9 @@
-"""Batch manifests (`check --manifest FILE`): which files to check, and each one's authors.
+"""Batch manifests (`check --manifest FILE`): which files to check, and what is known of each.
 
-CSV (or TSV) with a header row: a `path` column and an optional `authors` column whose names
-are separated by `;`. YAML: a list whose items are a path, or a mapping with `path` and
-optional `authors` (a list, or one string separated by `;`). Relative paths are relative to
+CSV (or TSV) with a header row: a `path` column and optional `id`, `title`, `authors` and
+`affiliations` columns; names in `authors` and `affiliations` are separated by `;`. YAML: a
+list whose items are a path, or a mapping with `path` and the same optional keys (`authors`
+and `affiliations` a list, or one string separated by `;`). Relative paths are relative to
 the manifest's folder. docs/limits-and-verdicts.md shows both forms.
 """
 
@@ -16,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from .model import Submission
+
 AUTHOR_SEPARATOR = ";"
 
 
@@ -23,12 +26,16 @@ class ManifestError(Exception):
     """The manifest cannot be read; the message names the file, the entry and the fix."""
 
 
+FIELDS = ("path", "id", "title", "authors", "affiliations")
+"""The keys (YAML) or columns (CSV) an entry may have; only `path` is required."""
+
+
 @dataclass(frozen=True)
 class ManifestEntry:
-    """One file of the batch and the author names known for it."""
+    """One file of the batch and what the organizers know about it."""
 
     path: str
-    authors: tuple[str, ...] = ()
+    submission: Submission = Submission()
 
 
 def read_manifest(manifest: str) -> list[ManifestEntry]:
@@ -42,18 +49,32 @@ def read_manifest(manifest: str) -> list[ManifestEntry]:
     else:
         entries = _csv_entries(manifest, text)
     base = Path(manifest).parent
-    return [ManifestEntry(str(base / entry.path), entry.authors) for entry in entries]
+    return [ManifestEntry(str(base / entry.path), entry.submission) for entry in entries]
 
 
-def _names(value: Any, where: str) -> tuple[str, ...]:
+def _names(value: Any, where: str, key: str = "authors") -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
         value = value.split(AUTHOR_SEPARATOR)
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise ManifestError(f"{where}: `authors` must be a list of names or one text with names "
+        raise ManifestError(f"{where}: `{key}` must be a list of names or one text with names "
                             f"separated by '{AUTHOR_SEPARATOR}'.")
     return tuple(dict.fromkeys(name.strip() for name in value if name.strip()))
+
+
+def _text(value: Any, where: str, key: str) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, (str, int)):
+        raise ManifestError(f"{where}: `{key}` must be a text.")
+    return str(value).strip()
+
+
+def _entry(path: str, fields: dict[str, Any], where: str) -> ManifestEntry:
+    return ManifestEntry(path, Submission(
+        authors=_names(fields.get("authors"), where), title=_text(fields.get("title"), where, "title"),
+        affiliations=_names(fields.get("affiliations"), where, "affiliations"), id=_text(fields.get("id"), where, "id")))
 
 
 def _yaml_entries(manifest: str, text: str) -> list[ManifestEntry]:
@@ -71,10 +92,11 @@ def _yaml_entries(manifest: str, text: str) -> list[ManifestEntry]:
             item = {"path": item}
         if not isinstance(item, dict) or not isinstance(item.get("path"), str) or not item["path"].strip():
             raise ManifestError(f"{where}: give a file as `path: FILE.pdf` (with optional `authors:`).")
-        unknown = set(item) - {"path", "authors"}
+        unknown = set(item) - set(FIELDS)
         if unknown:
-            raise ManifestError(f"{where}: unknown key '{sorted(unknown)[0]}'; an entry has `path` and `authors`.")
-        entries.append(ManifestEntry(item["path"].strip(), _names(item.get("authors"), where)))
+            raise ManifestError(f"{where}: unknown key '{sorted(unknown)[0]}'; an entry has "
+                                f"{', '.join(f'`{key}`' for key in FIELDS)}.")
+        entries.append(_entry(item["path"].strip(), item, where))
     return entries
 
 
@@ -92,12 +114,12 @@ def _csv_entries(manifest: str, text: str) -> list[ManifestEntry]:
             header = [cell.strip().lower() for cell in row]
             if "path" not in header:
                 raise ManifestError(f"{manifest}: the first row must name the columns, with a `path` column "
-                                    "(and optionally `authors`), e.g. `path,authors`.")
+                                    "(and optionally `id`, `title`, `authors`, `affiliations`), e.g. `path,authors`.")
             continue
         where = f"{manifest}: line {reader.line_num}"
         cells = dict(zip(header, row))
         path = cells.get("path", "").strip()
         if not path:
             raise ManifestError(f"{where}: no path.")
-        entries.append(ManifestEntry(path, _names(cells.get("authors"), where)))
+        entries.append(_entry(path, cells, where))
     return entries

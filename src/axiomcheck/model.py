@@ -9,7 +9,7 @@ change it, and no PDF library object leaks through it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 
 class BBox(NamedTuple):
@@ -240,3 +240,74 @@ class TemplateInfo:
     workshop_title: str | None = None
     evidence: tuple[str, ...] = field(default_factory=tuple)
     """What the recognition rests on, for people reading `inspect`."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What the organizers know about a file, from `--authors`, a manifest or a submission
+    system's export: rules compare the PDF with it (known authors, camera-ready author list
+    and title, institutions named in an anonymous paper)."""
+
+    authors: tuple[str, ...] = ()
+    """Author names, in the order the submission system lists them."""
+    title: str | None = None
+    affiliations: tuple[str, ...] = ()
+    id: str | None = None
+    """The submission's id in the organizers' system (e.g. an OpenReview number)."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"authors": list(self.authors), "title": self.title, "affiliations": list(self.affiliations),
+                "id": self.id}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> "Submission":
+        return cls(authors=tuple(data.get("authors") or ()), title=data.get("title"),  # type: ignore[arg-type]
+                   affiliations=tuple(data.get("affiliations") or ()), id=data.get("id"))  # type: ignore[arg-type]
+
+
+class Document(Protocol):
+    """What rules may ask of one PDF: the model, computed lazily by `analysis.Document`.
+
+    Rules type against this protocol, never against the analysis code or a PDF library, so
+    that a rule reads the same model whether it comes from a PDF or from synthetic pages.
+    """
+
+    @property
+    def page_count(self) -> int: ...
+    @property
+    def pages(self) -> tuple[PageInfo, ...]: ...
+    def page_text(self, number: int) -> PageText: ...
+    def background_gray(self, page: int, bbox: BBox) -> float | None: ...
+    @property
+    def all_lines(self) -> tuple[tuple[Line, ...], ...]: ...
+    @property
+    def char_count(self) -> int: ...
+    @property
+    def body_size(self) -> float: ...
+    @property
+    def running_heads(self) -> frozenset[int]: ...
+    @property
+    def sections(self) -> Sections: ...
+    def main_body(self, excluded: tuple[str, ...] = ...) -> MainBody: ...
+    @property
+    def line_numbers(self) -> bool: ...
+    @property
+    def first_page_lines(self) -> tuple[Line, ...]: ...
+    @property
+    def author_block(self) -> AuthorBlock: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def notice(self) -> Notice | None: ...
+    @property
+    def columns(self) -> int: ...
+    @property
+    def text_span(self) -> tuple[float, float]: ...
+    @property
+    def template(self) -> TemplateInfo: ...
+    @property
+    def info(self) -> dict[str, str]: ...
+    @property
+    def metadata(self) -> Metadata: ...
+    @property
+    def fonts(self) -> tuple[Font, ...]: ...

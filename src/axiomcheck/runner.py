@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .isolation.limits import DEFAULT_LIMITS, Limits
+from .limits import DEFAULT_LIMITS, Limits
 from .isolation.pool import WorkerPool
 from .isolation.worker import FileTask
+from .model import Submission
 from .packs import ResolvedPack
 from .report import FileResult, Report
 
@@ -24,12 +25,14 @@ def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits =
                  jobs: int = 1, isolated: bool = True, evidence_dir: str | None = None) -> Iterator[FileResult]:
     """One result per task, in the order given, each yielded as soon as it and the ones
     before it are known. `jobs` workers check files in parallel (isolated mode only). With
-    `evidence_dir`, findings with a box get a picture of their page there (`api.check_path`)."""
+    `evidence_dir`, findings with a box get a picture of their page there (`reporters.evidence`)."""
     if not isolated:
         from .api import check_path
+        from .reporters.evidence import with_evidence
 
         for task in tasks:
-            yield check_path(task.path, pack, task.authors, limits, evidence_dir=evidence_dir)
+            result = check_path(task.path, pack, task.submission, limits)
+            yield with_evidence(result, evidence_dir) if evidence_dir is not None else result
         return
     with WorkerPool(pack, limits, jobs, evidence_dir) as pool:
         yield from pool.check(tasks)
@@ -37,7 +40,7 @@ def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits =
 
 def check_tasks(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS,
                 jobs: int = 1, isolated: bool = True, evidence_dir: str | None = None) -> Report:
-    """A report with one result per task (a file and its known authors), in the order given."""
+    """A report with one result per task (a file and what is known about it), in the order given."""
     report = Report(venue=pack.venue, track=pack.track, stage=pack.stage)
     report.files.extend(iter_results(tasks, pack, limits, jobs, isolated, evidence_dir))
     return report
@@ -46,4 +49,5 @@ def check_tasks(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = 
 def check_paths(paths: Sequence[str], pack: ResolvedPack, authors: tuple[str, ...] = (), jobs: int = 1,
                 limits: Limits = DEFAULT_LIMITS, isolated: bool = True, evidence_dir: str | None = None) -> Report:
     """A report with one result per path, in the order given; `authors` apply to every file."""
-    return check_tasks([FileTask(path, authors) for path in paths], pack, limits, jobs, isolated, evidence_dir)
+    tasks = [FileTask(path, Submission(authors=authors)) for path in paths]
+    return check_tasks(tasks, pack, limits, jobs, isolated, evidence_dir)

@@ -7,6 +7,6 @@ each confined by `limits.Limits`; prechecks (`prechecks.precheck`) refuse what n
 parser to refuse. docs/limits-and-verdicts.md describes the limits and verdicts.
 """
 
-from .limits import DEFAULT_LIMITS, Limits
+from ..limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["DEFAULT_LIMITS", "Limits"]

@@ -25,7 +25,7 @@ from ..api import TEXT_SKIPPED, during, precheck_result
 from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import Failure, verdict_finding
-from .limits import DEFAULT_LIMITS, Limits, format_duration, format_size
+from ..limits import DEFAULT_LIMITS, Limits, format_duration, format_size
 from .worker import MAX_MESSAGE_BYTES, FileTask, decode, encode, serve
 
 _CONTEXT = multiprocessing.get_context("fork")
@@ -73,7 +73,7 @@ class _Worker:
         self.job, self.stage = job, None
         self.deadline = time.monotonic() + timeout
         failure = job.text_failure.to_dict() if job.text_failure else None
-        self.conn.send_bytes(encode({"path": job.task.path, "authors": list(job.task.authors),
+        self.conn.send_bytes(encode({"path": job.task.path, "submission": job.task.submission.to_dict(),
                                      "text_failure": failure, "spare_core": job.spare_core}))
 
     def stop(self, kill: bool) -> int | None:

@@ -4,7 +4,7 @@ The parent forks it (`pool.WorkerPool`), so it inherits the resolved rule pack w
 pickling. They talk over a pipe in JSON messages, never pickle, so that a worker subverted
 by a hostile file cannot make the parent run code:
 
-    parent -> worker   {"path": ..., "authors": [...], "text_failure": finding or null, "spare_core": bool}
+    parent -> worker   {"path": ..., "submission": {...}, "text_failure": finding or null, "spare_core": bool}
     worker -> parent   {"stage": "text"}   (each stage of `api.check_path` as it begins)
     worker -> parent   {"result": FileResult.to_dict(), "internal_error": bool, "retire": bool}
 
@@ -26,10 +26,11 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..api import check_path
+from ..model import Submission
 from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import classify
-from .limits import MIB, RECURSION_LIMIT, Limits
+from ..limits import MIB, RECURSION_LIMIT, Limits
 
 MAX_MESSAGE_BYTES = 256 * MIB
 """The largest message either side accepts; a report for one file is far smaller."""
@@ -44,10 +45,10 @@ so that memory a heavy file left behind is never blamed on the next one."""
 
 @dataclass(frozen=True)
 class FileTask:
-    """One file to check, and the author names the organizers know for it."""
+    """One file to check, and what the organizers know about it."""
 
     path: str
-    authors: tuple[str, ...] = ()
+    submission: Submission = Submission()
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -66,7 +67,8 @@ def decode(data: bytes) -> dict[str, Any]:
 def serve(conn: Connection, pack: ResolvedPack, limits: Limits, evidence_dir: str | None = None,
           inherited: Sequence[Connection] = ()) -> None:
     """The worker's main loop (in the child): confine this process, then check each file the
-    parent sends until the pipe closes (`evidence_dir` as in `api.check_path`). `inherited`
+    parent sends until the pipe closes (with `evidence_dir`, findings with a box get a
+    picture of their page there: `reporters.evidence`). `inherited`
     are the parent's ends of pipes that the fork copied; they are closed first, so that the
     parent closing a pipe reaches its worker."""
     for other in inherited:
@@ -93,9 +95,13 @@ def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits
 
     try:
         text_failure = request.get("text_failure")
-        result = check_path(path, pack, tuple(request.get("authors") or ()), limits,
-                            Finding.from_dict(text_failure) if text_failure else None, report_stage, evidence_dir,
+        result = check_path(path, pack, Submission.from_dict(request.get("submission") or {}), limits,
+                            Finding.from_dict(text_failure) if text_failure else None, report_stage,
                             spare_core=bool(request.get("spare_core")))
+        if evidence_dir is not None:
+            from ..reporters.evidence import with_evidence  # loads PDFium: the worker's, never the parent's
+
+            result = with_evidence(result, evidence_dir)
     except Exception as error:  # check_path turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
         result = FileResult(path=path, sha256=None, status="error", findings=[failure.finding(" in the worker")],
@@ -124,7 +130,7 @@ def confine(limits: Limits) -> None:
     _lower_limit(resource.RLIMIT_CORE, 0)
     _lower_limit(resource.RLIMIT_AS, limits.max_memory)
     sys.setrecursionlimit(RECURSION_LIMIT)
-    from ..parsing.objects import cap_decoded_streams  # the worker, never the parent, loads PDF code
+    from ..pdf.objects import cap_decoded_streams  # the worker, never the parent, loads PDF code
 
     cap_decoded_streams(limits.max_memory // STREAM_CAP_SHARE)
 

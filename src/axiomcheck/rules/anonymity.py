@@ -18,7 +18,7 @@ from .anonymity_scan import page_one_footnotes
 from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 PLACEHOLDER_WORDS = {"anonymous", "author", "authors", "author(s)", "affiliation", "address", "email",
                      "e-mail", "institution", "city", "region", "country", "correspondence", "to",

@@ -15,7 +15,7 @@ from .anonymity_scan import AUTHOR, REFERENCES, Run, runs
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 
 def fold(text: str) -> str:

@@ -17,7 +17,7 @@ from .anonymity_scan import REFERENCES, TEXT_REGIONS, locate, runs, trim
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 _URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'`]+|(?<![\w@/.\-])(?:[a-z0-9\-]+\.)+[a-z]{2,}(?:/[^\s<>\"'`]*)?",
                      re.I)

@@ -13,7 +13,7 @@ from .anonymity_text import EMAIL_RE
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 _TOOL_RE = re.compile(
     r"\b(?:la)?tex\b|pdf(?:la)?tex|xetex|luatex|luahbtex|hyperref|dvips|dvipdfm|ghostscript|acrobat|adobe|"

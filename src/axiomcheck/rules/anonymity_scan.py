@@ -3,7 +3,7 @@ regular-expression search over runs of lines, so that a match may cross a line b
 
 A paper's lines are cut into `Run`s: consecutive lines of one region. Regions are `author`
 (the title, the author block and the footnotes of page 1), the section kinds of
-`parsing.sections` (`body`, `acknowledgments`, `impact`, `references`, `appendix`,
+`analysis.sections` (`body`, `acknowledgments`, `impact`, `references`, `appendix`,
 `checklist`); running heads and the venue notice are left out. Everything is computed from
 the lines the `Document` already built, once per document.
 """
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..model import BBox, Line
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 AUTHOR = "author"
 REFERENCES = "references"

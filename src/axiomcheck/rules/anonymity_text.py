@@ -16,7 +16,7 @@ from .anonymity_scan import AUTHOR, REFERENCES, TEXT_REGIONS, Hit, locate, runs,
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 _AT = r"(?:@|\s?[\[{(]at[\]})]\s?)"
 _DOT = r"(?:\.|\s?[\[{(]dot[\]})]\s?)"

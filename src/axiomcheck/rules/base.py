@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from ..model import BBox
+from ..model import BBox, Submission
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 
 class Severity(str, Enum):
@@ -34,8 +34,13 @@ class CheckContext:
     stage: str
     main_body_excludes: tuple[str, ...]
     """Section kinds that do not count toward the page limit on this track."""
-    authors: tuple[str, ...] = ()
-    """Names the organizers know (``--authors``), for the known-author rule."""
+    submission: Submission = Submission()
+    """What the organizers know about the file (``--authors``, a manifest)."""
+
+    @property
+    def authors(self) -> tuple[str, ...]:
+        """Author names the organizers know, for the known-author rule."""
+        return self.submission.authors
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ..model import BBox, Heading, Line
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 PRESENCE = ("required", "optional", "forbidden")
 _ITEM_RE = re.compile(r"^(\d{1,2})\.\s+\S")

@@ -17,7 +17,7 @@ from .base import CheckContext, Severity, Violation, rule
 from .layout import applies, body_lines
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 TIMES_FONTS = ("Times", "NimbusRomNo9L", "NimbusRoman", "TeXGyreTermes", "Termes", "ptmr", "utmr")
 _BITMAP_TYPE3_RE = re.compile(r"^(?:F\d+|F[a-z]{1,2}|\(unnamed Type 3\))$")

@@ -2,7 +2,7 @@
 
 Hidden text is text drawn in white (or near-white) on a background of nearly the same gray,
 in text render mode 3 (neither filled nor stroked), in type too small to read, or outside the
-visible page. Words carry their fill brightness and render mode from parsing, and the document
+visible page. Words carry their fill brightness and render mode from the PDF reader, and the document
 says what gray is painted around a word (it renders the page only when a rule asks); the type
 size is cross-checked with the glyph widths, because PDFium reports the nominal size of text
 scaled by its text matrix (figure labels often say 1 pt).
@@ -19,7 +19,7 @@ from ..model import BBox, Line, PageInfo, Word
 from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 GLYPH_WIDTH_PER_POINT = 0.45
 """An average glyph of Times/Helvetica is about 0.45 of the type size wide."""

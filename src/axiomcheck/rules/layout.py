@@ -18,7 +18,7 @@ from .base import CheckContext, Severity, Violation, rule
 from .template import split_template_name
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 POINTS_PER_INCH = 72.0
 BODY_SIZE_SLACK = 1.0

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 MM_PER_POINT = 25.4 / 72
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {

@@ -12,7 +12,7 @@ from ..model import TemplateInfo
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..parsing import Document
+    from ..model import Document
 
 FAMILY_LABELS = {"neurips": "NeurIPS", "icml": "ICML"}
 _NEURIPS_TRACK_OPTIONS = {"main": "main", "position": "position", "eandd": "eandd", "creativeai": "creativeai",

@@ -12,7 +12,7 @@ import os
 import stat
 from dataclasses import dataclass
 
-from .limits import Limits, format_size
+from ..limits import Limits, format_size
 
 PDF_HEADER = b"%PDF-"
 HEADER_WINDOW = 1024

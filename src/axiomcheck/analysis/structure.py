@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .model import Heading
+from ..model import Heading
 
 if TYPE_CHECKING:
-    from .parsing import Document
+    from .document import Document
 
 PAGE_SIZE_TOLERANCE = 3.0
 _NAMED_SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89), "a1": (1683.78, 2383.94),

@@ -16,12 +16,12 @@ from . import front_matter
 from .lines import assemble_lines, column_count, split_line_numbers
 from ..model import (AuthorBlock, BBox, Font, Line, MainBody, Metadata, Notice, PageInfo,
                     PageText, Sections, TemplateInfo)
-from .source import PdfSource, Source
+from ..pdf.source import PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
 
 if TYPE_CHECKING:
-    from .background import PageRaster
+    from ..pdf.background import PageRaster
 
 LINE_NUMBER_PAGE_SHARE = 0.5
 """Line numbers are on when more than this share of text pages carry a line-number column."""

@@ -1,0 +1,45 @@
+"""The `axiomcheck` command line.
+
+Each command lives in its own module and is imported only when it runs (or when `--help`
+lists the commands), so `axiomcheck --version` and `axiomcheck packs` start without loading
+the rules, the reporters or any PDF code.
+
+Exit codes: 0 every file passes; 1 a file has errors or could not be checked; 2 a usage or
+rule-pack error; 3 an internal error (a bug in axiomcheck).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import click
+
+from .. import __version__
+
+COMMANDS = {
+    "check": "check:check",
+    "inspect": "inspect:inspect",
+    "rules": "rules:rules",
+    "packs": "packs:packs",
+}
+"""Command name -> `module:attribute` inside this package, imported on first use."""
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported when they are asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module, attribute = target.split(":")
+        return getattr(import_module(f".{module}", __name__), attribute)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="axiomcheck")
+def main() -> None:
+    """Check paper PDFs against a venue's formatting, page-limit and anonymity rules."""

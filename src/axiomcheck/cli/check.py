@@ -1,0 +1,71 @@
+"""`axiomcheck check`: the author's command, one or many PDFs against a venue's pack."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import click
+
+from ..authors import AuthorListError, read_author_list
+from ..manifest import ManifestError, read_manifest
+from ..model import Submission
+from ..packs import PackError, resolve
+from ..reporters import REPORTERS
+from ..runner import FileTask, check_tasks
+from .common import fail_usage, limit_options, limits_from
+
+
+@click.command()
+@click.argument("pdfs", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
+@click.option("--track", default="paper", show_default=True, help="Track of the venue (see `axiomcheck packs`).")
+@click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
+@click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the report to FILE instead of standard output.")
+@click.option("--authors", "authors_file", type=click.Path(exists=True, dir_okay=False),
+              help="Known author names (CSV or one per line) to search for in the paper.")
+@click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
+              help="A CSV or YAML list of files to check (after PDFS), each with its own authors.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True, help="Files checked in parallel.")
+@click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
+              help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
+                   "(named in the report's `evidence_image`).")
+@limit_options
+def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str,
+          output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
+          evidence_dir: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+    """Check PDFS against a venue's rules and report every violation.
+
+    Each file is parsed in a separate worker process under the limits below; a file that
+    exceeds them gets a verdict and the others are still checked.
+    """
+    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    try:
+        pack = resolve(venue, track, stage)
+    except PackError as error:
+        fail_usage(str(error))
+    authors: tuple[str, ...] = ()
+    if authors_file:
+        try:
+            authors = read_author_list(authors_file)
+        except AuthorListError as error:
+            fail_usage(str(error))
+    tasks = [FileTask(path, Submission(authors=authors)) for path in pdfs]
+    if manifest_file:
+        try:
+            entries = read_manifest(manifest_file)
+        except ManifestError as error:
+            fail_usage(str(error))
+        tasks += [FileTask(entry.path, dataclasses.replace(entry.submission, authors=tuple(dict.fromkeys(
+            authors + entry.submission.authors)))) for entry in entries]
+    if not tasks:
+        fail_usage("give the PDF files to check, or --manifest FILE.")
+    report = check_tasks(tasks, pack, limits, jobs, evidence_dir=evidence_dir)
+    rendered = REPORTERS[output_format](report)
+    if output:
+        Path(output).write_text(rendered, encoding="utf-8")
+    else:
+        click.echo(rendered, nl=False)
+    sys.exit(report.exit_code)

@@ -1,0 +1,74 @@
+"""What the commands share: exit codes, usage errors, size and duration options, limits."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
+
+import click
+
+from ..limits import DEFAULT_LIMITS, Limits, format_duration, format_size, parse_duration, parse_size
+
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def fail_usage(message: str) -> NoReturn:
+    """Print `axiomcheck: message` on standard error and exit with the usage code (2)."""
+    click.echo(f"axiomcheck: {message}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+class _Size(click.ParamType):
+    """A size in bytes: 100MB, 2GiB, 512M, 4096."""
+
+    name = "size"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_size(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+class _Duration(click.ParamType):
+    """A duration in seconds: 60, 90s, 2m, 500ms."""
+
+    name = "duration"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            return parse_duration(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+def limit_options(command: F) -> F:
+    """The per-file limits (docs/limits-and-verdicts.md), shared by `check` and `inspect`."""
+    options = [
+        click.option("--timeout", type=_Duration(), default=format_duration(DEFAULT_LIMITS.timeout).replace(" ", ""),
+                     show_default=True, help="Longest time to check one file (e.g. 90s, 2m)."),
+        click.option("--max-memory", type=_Size(), default=format_size(DEFAULT_LIMITS.max_memory).replace(" ", ""),
+                     show_default=True, help="Memory one file may use (e.g. 2GiB, 512MiB)."),
+        click.option("--max-size", type=_Size(), default=format_size(DEFAULT_LIMITS.max_size).replace(" ", ""),
+                     show_default=True, help="Largest file accepted (e.g. 100MB)."),
+        click.option("--max-pages", type=click.IntRange(min=1), default=DEFAULT_LIMITS.max_pages,
+                     show_default=True, help="Most pages a file may have."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def limits_from(timeout: float, max_memory: int, max_size: int, max_pages: int) -> Limits:
+    try:
+        return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_pages=max_pages)
+    except ValueError as error:
+        fail_usage(f"{error}.")

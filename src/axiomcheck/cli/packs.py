@@ -1,0 +1,22 @@
+"""`axiomcheck packs`: the shipped rule packs with their tracks and stages."""
+
+from __future__ import annotations
+
+import click
+
+from ..packs import PackError, shipped_packs, validate_pack
+
+
+@click.command()
+def packs() -> None:
+    """List the shipped rule packs with their tracks and stages."""
+    for pack_id in shipped_packs():
+        try:
+            info = validate_pack(pack_id)
+        except PackError as error:
+            click.echo(f"{pack_id}: broken pack: {error}", err=True)
+            continue
+        click.echo(f"{info.id}: {info.name}")
+        click.echo(f"  stages: {', '.join(info.stages)} (default {info.default_stage})")
+        for track, description in info.tracks.items():
+            click.echo(f"  track {track}: {description}")

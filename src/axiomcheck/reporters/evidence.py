@@ -1,0 +1,43 @@
+"""Evidence pictures: the page of a finding, rendered with the finding's box drawn on it.
+
+`check --evidence DIR` calls `attach_evidence` on each file's result: every finding with a
+page and a box gets one PNG in DIR, and its `evidence_image` names the file. The drawing
+itself is `pdf.render`'s.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from ..pdf.render import BoxPicture, draw_box_pictures
+from ..report import FileResult, Finding
+
+_UNSAFE_RE = re.compile(r"[^\w.-]+")
+
+
+def attach_evidence(pdf_path: str, findings: list[Finding], directory: str) -> list[Finding]:
+    """`findings` with `evidence_image` set for every finding that has a page and a box.
+
+    Files are named `<pdf stem>-<nn>-<rule id>-p<page>.png` in `directory` (created if needed),
+    `nn` being the finding's position in the list. A page PDFium cannot render gets no picture.
+    """
+    wanted = {i: f for i, f in enumerate(findings) if f.page is not None and f.bbox is not None}
+    if not wanted:
+        return findings
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = _UNSAFE_RE.sub("_", Path(pdf_path).stem)
+    pictures = {BoxPicture(f.page, tuple(f.bbox), folder / f"{stem}-{i + 1:02d}-{f.rule}-p{f.page}.png"): i
+                for i, f in wanted.items()}
+    result = list(findings)
+    for picture in draw_box_pictures(pdf_path, list(pictures)):
+        index = pictures[picture]
+        result[index] = dataclasses.replace(findings[index], evidence_image=str(picture.target))
+    return result
+
+
+def with_evidence(result: FileResult, directory: str) -> FileResult:
+    """`result` with evidence pictures attached (see `attach_evidence`)."""
+    return dataclasses.replace(result, findings=attach_evidence(result.path, result.findings, directory))
