@@ -8,7 +8,7 @@ never a crash and never a file written outside that folder:
 - a member that decompresses past `--max-size`, or at a ratio no PDF reaches, or whose data
   overlaps another member's (the overlapping-file zip bomb): `too-complex`;
 - a name that leaves the archive's folder (`../`, an absolute path, a drive letter, control
-  characters), a symbolic link, a name given twice, a damaged member (bad CRC): `unreadable`;
+  characters), a symbolic link, a name given to several members, a damaged member (bad CRC): `unreadable`;
 - an encrypted member: `password-protected`.
 
 Members whose names do not end in `.pdf`, folders and macOS's `__MACOSX/` copies are skipped.
@@ -17,6 +17,7 @@ Members whose names do not end in `.pdf`, folders and macOS's `__MACOSX/` copies
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 import stat
 import zipfile
 import zlib
@@ -70,14 +71,12 @@ def list_members(path: str, limits: Limits) -> list[Member]:
         raise ArchiveError(verdict_finding("too-complex", f"Too many members: the archive lists {len(infos)}; "
                                                           f"at most {MAX_MEMBERS} are read."))
     overlapping = _overlapping(infos)
-    seen: set[str] = set()
+    names = Counter(info.filename for info in infos)
     members = []
     for info in infos:
         if info.is_dir() or not info.filename.lower().endswith(".pdf") or info.filename.startswith("__MACOSX/"):
             continue
-        problem = _problem(info, limits, info.filename in seen, info in overlapping)
-        seen.add(info.filename)
-        members.append(Member(info.filename, problem))
+        members.append(Member(info.filename, _problem(info, limits, names[info.filename] > 1, info in overlapping)))
     return members
 
 
@@ -90,8 +89,8 @@ def _problem(info: zipfile.ZipInfo, limits: Limits, duplicate: bool, overlapping
         return verdict_finding("unreadable", "Unsafe archive member: it is a symbolic link, not a file; "
                                              "it was not checked.")
     if duplicate:
-        return verdict_finding("unreadable", "Ambiguous archive member: the archive holds two members with this "
-                                             "name (tools would show different files); this one was not checked.")
+        return verdict_finding("unreadable", "Ambiguous archive member: the archive holds several members with "
+                                             "this name (tools would show different files); none was checked.")
     if overlapping:
         return verdict_finding("too-complex", "Zip bomb: this member's data overlaps another member's; "
                                               "it was not checked.")

@@ -44,17 +44,19 @@ class Item:
     path: str | None = None
     archive: str | None = None
     member: str | None = None
+    number: int = 0
+    """The member's place among the archive's PDF members (names may repeat)."""
     problem: Finding | None = None
     submission: Submission = Submission()
     track: str | None = None
     stage: str | None = None
 
     @property
-    def identity(self) -> tuple[str, str]:
+    def identity(self) -> tuple[str, str, int]:
         """Equal for two arguments that reach the same file."""
         if self.archive is not None:
-            return os.path.realpath(self.archive), self.member or ""
-        return os.path.realpath(self.path or self.display), ""
+            return os.path.realpath(self.archive), self.member or "", self.number
+        return os.path.realpath(self.path or self.display), "", 0
 
 
 def expand(arguments: Sequence[str], limits: Limits) -> list[Item]:
@@ -76,7 +78,7 @@ def expand(arguments: Sequence[str], limits: Limits) -> list[Item]:
 def unique(items: Iterable[Item]) -> list[Item]:
     """`items` without a second mention of the same file (the later mention's submission
     data wins when it has any)."""
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str, int], int] = {}
     out: list[Item] = []
     for item in items:
         index = seen.get(item.identity)
@@ -110,8 +112,8 @@ def archive_items(path: str, limits: Limits) -> list[Item]:
         members = list_members(path, limits)
     except ArchiveError as error:
         return [Item(display=path, archive=path, member="", problem=error.finding)]
-    return [Item(display=f"{path}/{_printable(m.name)}", archive=path, member=m.name, problem=m.problem)
-            for m in members]
+    return [Item(display=f"{path}/{_printable(m.name)}", archive=path, member=m.name, number=number,
+                 problem=m.problem) for number, m in enumerate(members)]
 
 
 def _printable(name: str) -> str:
