@@ -26,6 +26,10 @@ def _counts(counter: Counter[str]) -> str:
     return ", ".join(f"{status} {counter[status]}" for status in STATUSES)
 
 
+def _files(count: int) -> str:
+    return f"{count} file{'' if count == 1 else 's'}"
+
+
 def _duration(seconds: float) -> str:
     seconds = int(round(seconds))
     if seconds < 60:
@@ -51,7 +55,7 @@ class PlainProgress:
         self.total, self.cached = total, cached
         self.started = self.last = time.monotonic()
         known = f", {cached} known from the results store" if cached else ""
-        self._print(f"axiomcheck: {total} files to check{known}")
+        self._print(f"axiomcheck: {_files(total)} to check{known}")
 
     def advance(self, status: str) -> None:
         self.counter[status] += 1
@@ -92,7 +96,7 @@ class BarProgress:
 
     def start(self, total: int, cached: int) -> None:
         if cached:
-            self._bar.console.print(f"axiomcheck: {cached} files known from the results store")
+            self._bar.console.print(f"axiomcheck: {_files(cached)} known from the results store", highlight=False)
         self._bar.update(self._task, total=total)
         self._bar.start_task(self._task)
         self._bar.start()

@@ -64,6 +64,10 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
             entries = read_manifest(manifest_file)
         except ManifestError as error:
             fail_usage(str(error))
+        other = next((e for e in entries if e.track not in (None, pack.track) or e.stage not in (None, pack.stage)), None)
+        if other is not None:
+            fail_usage(f"the manifest gives {other.path} its own track or stage; `check` uses --track and --stage for "
+                       "every file: run `axiomcheck batch --manifest` to check each file against its own.")
         tasks += [FileTask(entry.path, dataclasses.replace(entry.submission, authors=tuple(dict.fromkeys(
             authors + entry.submission.authors)))) for entry in entries]
     if not tasks:
