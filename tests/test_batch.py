@@ -143,3 +143,30 @@ def test_schema_version_is_recorded_and_a_newer_one_refused(tmp_path: Path) -> N
 def test_report_without_a_store_is_a_usage_error(tmp_path: Path) -> None:
     result = run("report", "--db", str(tmp_path / "none.sqlite"))
     assert result.exit_code == 2 and "no results store" in result.output
+
+
+def test_evidence_pictures_of_files_named_alike_do_not_collide(tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        distinct_pdfs(tmp_path / folder, 1, ("acknowledgments-visible.pdf",))[0].rename(tmp_path / folder / "paper.pdf")
+    result = batch(tmp_path, str(tmp_path / "a"), str(tmp_path / "b"), "--evidence", str(tmp_path / "ev"),
+                   "-o", f"json:{tmp_path / 'e.json'}")
+    assert result.exit_code == 1
+    files = json.loads((tmp_path / "e.json").read_text())["files"]
+    images = [next(f["evidence_image"] for f in file["findings"] if f["rule"] == "AX306") for file in files]
+    assert images[0] != images[1] and all(Path(image).is_file() for image in images)
+    assert [Path(file["path"]).parent.name for file in files] == ["a", "b"]
+
+
+def test_the_batch_process_never_loads_a_pdf_library(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    distinct_pdfs(tmp_path / "p", 2)
+    code = ("import sys\nfrom axiomcheck.cli import main\n"
+            f"try:\n    main(['batch', {str(tmp_path / 'p')!r}, '--venue', 'axiom-2026', '--db', "
+            f"{str(tmp_path / 'x.sqlite')!r}, '--progress', 'none', '-o', 'csv:-'])\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('pypdfium2', 'pypdf', 'PIL') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stdout.splitlines()[-1] == "[]", out.stderr

@@ -43,3 +43,29 @@ def test_dask_local_cluster_gives_the_local_executors_results(tmp_path: Path) ->
     dask = results(tmp_path, "dask", DaskExecutor(DEFAULT_LIMITS, 2, processes=False))
     assert dask == local
     assert [f["status"] for f in local] == ["pass", "fail", "pass", "pass", "fail", "error", "pass", "error"]
+
+
+def test_batch_command_runs_on_a_scheduler_and_streams_into_the_store(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+    from distributed import LocalCluster
+
+    from axiomcheck.cli import main
+
+    distinct_pdfs(tmp_path / "papers", 3)
+    outputs = {}
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        for name, extra in (("local", []), ("dask", ["--executor", "dask", "--scheduler", cluster.scheduler_address])):
+            out = tmp_path / f"{name}.json"
+            result = CliRunner().invoke(main, ["batch", str(tmp_path / "papers"), "--venue", "axiom-2026",
+                                               "--db", str(tmp_path / f"{name}.sqlite"), "--progress", "none",
+                                               "-o", f"json:{out}", *extra], catch_exceptions=False)
+            assert result.exit_code == 1, result.output
+            outputs[name] = json.loads(out.read_text())
+        again = CliRunner().invoke(main, ["batch", str(tmp_path / "papers"), "--venue", "axiom-2026", "--db",
+                                          str(tmp_path / "dask.sqlite"), "--progress", "none", "--executor", "dask",
+                                          "--scheduler", cluster.scheduler_address])
+        assert "0 checked, 3 known from the store" in again.output
+    assert outputs["dask"] == outputs["local"]
+    refused = CliRunner().invoke(main, ["batch", str(tmp_path / "papers"), "--venue", "axiom-2026",
+                                        "--scheduler", "tcp://127.0.0.1:1"])
+    assert refused.exit_code == 2 and "--executor dask" in refused.output

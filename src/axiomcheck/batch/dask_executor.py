@@ -15,9 +15,9 @@ Without `--scheduler`, the driver starts a `LocalCluster` with `jobs` single-thr
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
-import re
 import shutil
 import tempfile
 import threading
@@ -32,11 +32,10 @@ from ..isolation.pool import WorkerPool
 from ..model import Submission
 from ..verdicts import verdict_finding
 from .archive import ArchiveError
-from .inputs import item_bytes, verdict_result
+from .inputs import item_bytes, staged_name, verdict_result
 from .plan import PackSpec, pack_hash
 from .work import ExecutorError, Work
 
-_UNSAFE_RE = re.compile(r"[^\w.-]+")
 IN_FLIGHT_PER_THREAD = 2
 """Files sent ahead per worker thread: keeps every thread busy without holding the whole
 batch's bytes in the driver's memory."""
@@ -64,7 +63,7 @@ class DaskExecutor:
                 if self.scheduler is None:
                     cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=self.processes,
                                            dashboard_address=None)
-                client = Client(self.scheduler or cluster, timeout="30s")
+                client = Client(self.scheduler or cluster, timeout="10s")
             except (OSError, TimeoutError) as error:
                 if cluster is not None:
                     cluster.close()
@@ -82,12 +81,11 @@ class DaskExecutor:
                 yield owner, _result_of(future, owner)
                 yield from self._feed(client, futures, owners, pending)
         finally:
-            try:
+            with contextlib.suppress(Exception):  # workers already gone (Ctrl-C reaches them too)
                 client.run(close_pools)
-            finally:
-                client.close()
-                if cluster is not None:
-                    cluster.close()
+            client.close()
+            if cluster is not None:
+                cluster.close()
 
     def _verify(self, client: Any, work: Sequence[Work]) -> None:
         if not client.nthreads():
@@ -117,7 +115,7 @@ class DaskExecutor:
                 yield item, verdict_result(item.item, verdict_finding(
                     "unreadable", f"Cannot read the file: {error.strerror or error}."))
                 continue
-            name = _UNSAFE_RE.sub("_", os.path.splitext(os.path.basename(item.item.display))[0])[:60]
+            name = staged_name(item.item, item.key.sha256 if item.key else "")
             future = client.submit(check_remote, item.group.spec, item.group.hash, self.limits, name, data,
                                    item.item.submission.to_dict(), self.evidence_dir, pure=False)
             owners[future] = item
@@ -181,7 +179,7 @@ def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data:
     worker protocol's plain data."""
     folder = tempfile.mkdtemp(prefix="axiomcheck-dask-")
     try:
-        path = os.path.join(folder, f"{name or 'file'}.pdf")
+        path = os.path.join(folder, name)
         with open(path, "wb") as handle:
             handle.write(data)
         pool = _pool(spec, expected, limits, evidence_dir)

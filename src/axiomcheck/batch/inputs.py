@@ -145,12 +145,22 @@ def item_bytes(item: Item, limits: Limits) -> bytes:
     return Path(item.path or item.display).read_bytes()
 
 
+def staged_name(item: Item, sha256: str) -> str:
+    """The name a file is checked under when it is staged: its stem and the start of its
+    SHA-256, so that evidence pictures (named after it) of two `paper.pdf` never collide."""
+    stem = _UNSAFE_RE.sub("_", Path(item.member or item.display).stem)[:60] or "file"
+    return f"{stem}-{sha256[:12]}.pdf"
+
+
 class Staging:
     """A private temporary folder for archive members: `place` writes a member under a name
-    of our own and returns the path to check; `release` removes it. Use as a context manager."""
+    of our own and returns the path to check; `release` removes it. With `link_files`, files
+    on disk are checked through a symbolic link named by `staged_name` too (for evidence
+    pictures). Use as a context manager."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, link_files: bool = False) -> None:
         self.limits = limits
+        self.link_files = link_files
         self.folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
 
     def __enter__(self) -> "Staging":
@@ -161,14 +171,17 @@ class Staging:
 
     def place(self, item: Item, sha256: str) -> str | FileResult:
         """A path the workers can read for `item`, or the verdict when its bytes cannot be read."""
+        target = os.path.join(self.folder, staged_name(item, sha256))
         if item.archive is None:
-            return item.path or item.display
+            path = item.path or item.display
+            if not self.link_files or not sha256 or os.path.lexists(target):
+                return path
+            os.symlink(os.path.abspath(path), target)
+            return target
         try:
             data = read_member(item.archive, item.member or "", self.limits)
         except ArchiveError as error:
             return verdict_result(item, error.finding)
-        stem = _UNSAFE_RE.sub("_", Path(item.member or "member").stem)[:60] or "member"
-        target = os.path.join(self.folder, f"{stem}-{sha256[:12]}.pdf")
         with open(target, "wb") as handle:
             handle.write(data)
         return target

@@ -30,7 +30,7 @@ class LocalExecutor:
         self.evidence_dir = evidence_dir
 
     def run(self, work: Sequence[Work]) -> Iterator[tuple[Work, FileResult]]:
-        with Staging(self.limits) as staging:
+        with Staging(self.limits, link_files=self.evidence_dir is not None) as staging:
             for group, items in by_group(work):
                 with WorkerPool(group.pack, self.limits, self.jobs, self.evidence_dir) as pool:
                     for start in range(0, len(items), CHUNK):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -61,10 +62,12 @@ def _plain(options: Any) -> Any:
     return dataclasses.asdict(options) if dataclasses.is_dataclass(options) else repr(options)
 
 
-def settings_key(limits: Limits, evidence: bool) -> str:
-    """The settings that change a verdict or what a result holds, as one text."""
+def settings_key(limits: Limits, evidence_dir: str | None) -> str:
+    """The settings that change a verdict or what a result holds (the limits, and the folder
+    its evidence pictures are in), as one text."""
+    evidence = os.path.abspath(evidence_dir) if evidence_dir is not None else ""
     return (f"timeout={limits.timeout:g};max_memory={limits.max_memory};max_size={limits.max_size};"
-            f"max_pages={limits.max_pages};evidence={int(evidence)}")
+            f"max_pages={limits.max_pages};evidence={evidence}")
 
 
 def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str, str | None], Group]:

@@ -31,7 +31,7 @@ class BatchSettings:
     spec: PackSpec
     limits: Limits
     force: bool = False
-    evidence: bool = False
+    evidence_dir: str | None = None
     waivers: tuple[Waiver, ...] = ()
 
 
@@ -54,7 +54,7 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
     groups = resolve_groups(items, settings.spec)
     pack = settings.spec.resolve()
     run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers)
-    settings_text = settings_key(settings.limits, settings.evidence)
+    settings_text = settings_key(settings.limits, settings.evidence_dir)
     checked = cached = 0
     state = "failed"
     try:

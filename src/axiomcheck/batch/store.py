@@ -2,9 +2,10 @@
 
 A result is keyed by what decides it: the file's SHA-256, the pack's id and a hash of the
 resolved pack (its rules, options and severities after `--select`/`--ignore`), the track,
-the stage, the axiomcheck version, and the settings that change a verdict (limits, evidence
-pictures). A run that finds its key skips the file; `--force` checks it again; a changed
-pack, version or limit is a new key, so the file is checked again.
+the stage, the axiomcheck version, and the settings that change a verdict or what a result
+holds (limits, the evidence pictures' folder). A run that finds its key skips the file;
+`--force` checks it again; a changed pack, version or limit is a new key, so the file is
+checked again.
 
 Each result is written in its own transaction the moment it arrives, so a killed run loses
 only the files being checked. The database is in WAL mode with a busy timeout: two runs on

@@ -82,7 +82,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
         fail_usage(str(error))
     items = _items(paths, manifest_file, openreview_file, limits)
     spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
-    settings = BatchSettings(spec, limits, force, evidence_dir is not None, waivers_from(waivers_file))
+    settings = BatchSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor
