@@ -16,9 +16,11 @@ Without `--scheduler`, the driver starts a `LocalCluster` with `jobs` single-thr
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
@@ -61,8 +63,9 @@ class DaskExecutor:
         with dask.config.set({"distributed.worker.daemon": False}):
             try:
                 if self.scheduler is None:
-                    cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=self.processes,
-                                           dashboard_address=None)
+                    with _ctrl_c_left_to_this_process():
+                        cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=self.processes,
+                                               dashboard_address=None, silence_logs=logging.ERROR)
                 client = Client(self.scheduler or cluster, timeout="10s")
             except (OSError, TimeoutError) as error:
                 if cluster is not None:
@@ -121,6 +124,20 @@ class DaskExecutor:
             owners[future] = item
             futures.add(future)
             return
+
+
+@contextlib.contextmanager
+def _ctrl_c_left_to_this_process() -> Iterator[None]:
+    """Start processes that ignore Ctrl-C (they inherit the ignored signal): a terminal sends
+    it to every process of the run, and this one stops the cluster cleanly."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _result_of(future: Any, owner: Work) -> FileResult:
