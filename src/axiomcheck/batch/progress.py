@@ -65,7 +65,8 @@ class PlainProgress:
             self._line(now)
 
     def close(self) -> None:
-        self._line(time.monotonic())
+        if self.total:
+            self._line(time.monotonic())
 
     def _line(self, now: float) -> None:
         done = sum(self.counter.values())

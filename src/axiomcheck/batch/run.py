@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import __version__
 from ..limits import Limits
-from ..report import Report
+from ..report import FileResult, Report
 from .inputs import Item, item_sha256, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
 from .progress import Progress
@@ -80,7 +80,7 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
             if key is not None:
                 followers[key] = []
         progress.start(len(pending), cached)
-        with contextlib.closing(executor.run(pending)) as results:
+        with contextlib.closing(executor.run(pending) if pending else _nothing()) as results:
             for work, result in results:
                 result = dataclasses.replace(result, path=work.item.display)
                 store.record(run_id, work.position, work.item.display, work.key, work.item.submission, result)
@@ -96,3 +96,8 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
         progress.close()
         store.finish_run(run_id, state)
     return Outcome(run_id, store.report(run_id), checked, cached, state == "interrupted")
+
+
+def _nothing() -> Iterator[tuple[Work, FileResult]]:
+    """No results, without starting an executor (a cluster) for nothing to check."""
+    yield from ()
