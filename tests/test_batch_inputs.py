@@ -124,3 +124,17 @@ def test_openreview_export_reaches_the_rules_through_batch(tmp_path: Path) -> No
     result = CliRunner().invoke(main, ["batch", str(folder), "--venue", "axiom-2026", "--openreview", str(bad),
                                        "--db", str(tmp_path / "r.sqlite")])
     assert result.exit_code == 2 and "note 1: no submission `number`" in result.output
+
+
+def test_members_sharing_their_data_are_a_zip_bomb(tmp_path: Path) -> None:
+    archive = tmp_path / "overlap.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("a.pdf", OK)
+        zf.writestr("b.pdf", LONG)
+    data = bytearray(archive.read_bytes())
+    second = data.index(b"PK\x01\x02", data.index(b"PK\x01\x02") + 4)
+    data[second + 42:second + 46] = (0).to_bytes(4, "little")  # b.pdf's data now starts where a.pdf's does
+    archive.write_bytes(bytes(data))
+    problems = [(item.member, item.problem.name if item.problem else None)
+                for item in archive_items(str(archive), DEFAULT_LIMITS)]
+    assert problems == [("a.pdf", "too-complex"), ("b.pdf", "too-complex")]
