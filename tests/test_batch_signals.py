@@ -87,3 +87,34 @@ def test_ctrl_c_stops_cleanly_keeps_what_is_done_and_writes_the_outputs(tmp_path
     again = start(folder, db)
     _, err = again.communicate(timeout=300)
     assert again.returncode == 1 and f"{stored} known from the store" in err
+
+
+def test_ctrl_c_from_a_terminal_stops_a_dask_batch_and_its_cluster(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C reaches every process of the run: the cluster's processes leave it
+    to the batch, which stops them, writes its outputs and exits 130."""
+    pytest.importorskip("distributed")
+    import os
+
+    folder = tmp_path / "papers"
+    distinct_pdfs(folder, 8)
+    db = tmp_path / "r.sqlite"
+    out = tmp_path / "partial.csv"
+    process = subprocess.Popen([sys.executable, "-m", "axiomcheck", "batch", str(folder), "--venue", "axiom-2026",
+                                "--db", str(db), "-j", "1", "--progress", "lines", "--executor", "dask",
+                                "-o", f"csv:{out}"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    wait_for_results(process, db, 1)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "stopped by Ctrl-C" in err
+    assert len(out.read_text().splitlines()) - 1 == query(db, "SELECT COUNT(*) FROM run_files")[0][0] >= 1
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # nothing of the run is left (once init has reaped what it inherited)
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        raise AssertionError("processes of the stopped run are still alive")
