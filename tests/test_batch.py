@@ -138,6 +138,8 @@ def test_schema_version_is_recorded_and_a_newer_one_refused(tmp_path: Path) -> N
     (tmp_path / "junk.sqlite").write_text("not a database at all, just text" * 10)
     with pytest.raises(StoreError, match="not a usable results database"):
         Store(str(tmp_path / "junk.sqlite"))
+    with pytest.raises(StoreError, match="does not exist"):
+        Store(str(tmp_path / "missing" / "r.sqlite"))
 
 
 def test_report_without_a_store_is_a_usage_error(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ Schema (version 1; docs/batch.md shows it with examples):
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
@@ -105,6 +106,9 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise StoreError(f"{path}: the folder {folder} does not exist; create it or give another --db.")
         try:
             self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                        check_same_thread=False)
