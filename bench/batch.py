@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import resource
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -52,8 +53,8 @@ def check(folder: Path, jobs: int) -> tuple[float, float]:
 
 def store_cost(db: Path, folder: Path) -> dict[str, float]:
     """Per-file milliseconds of hashing, looking up and recording, on a copy of real results."""
-    with Store(str(db)) as source:
-        results = [FileResult.from_dict(json.loads(r)) for (r,) in source._db.execute("SELECT result FROM results")]
+    with sqlite3.connect(db) as source:
+        results = [FileResult.from_dict(json.loads(r)) for (r,) in source.execute("SELECT result FROM results")]
     paths = sorted(folder.glob("*.pdf"))
     with tempfile.TemporaryDirectory() as scratch, Store(str(Path(scratch) / "cost.sqlite")) as store:
         run = store.start_run("axiom-2026", "paper", "submission", "bench", "bench", ())

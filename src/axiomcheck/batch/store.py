@@ -212,9 +212,6 @@ class Store:
                 report.files.append(apply_waivers(result, waivers, submission_id))
         return report
 
-    def count_results(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
-
 
 def _result(path: str, inline: str | None, stored: str | None, internal: int | None) -> FileResult | None:
     if inline is not None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -140,8 +140,3 @@ def apply_waivers(result: FileResult, waivers: Sequence[Waiver], submission_id: 
                 for f in result.findings]
     status = result.status if result.status == "error" else status_of(findings)
     return dataclasses.replace(result, findings=findings, status=status)
-
-
-def waivers_json(waivers: Iterable[Waiver]) -> list[dict[str, Any]]:
-    return [waiver.to_dict() for waiver in waivers]
-
