@@ -87,6 +87,7 @@ def create_app(settings: WebSettings) -> Starlette:
         checkers = Checkers(settings, str(folder / "evidence"))
         checkers.start()
         state.update(folder=folder, checkers=checkers)
+        app.state.upload_folder, app.state.checkers = folder, checkers
         try:
             yield
         finally:
@@ -138,8 +139,7 @@ def create_app(settings: WebSettings) -> Starlette:
         reply = await checkers.check({"path": str(saved.path), "venue": venue, "track": track, "stage": stage,
                                       "max_pictures": settings.max_pictures})
         if "error" in reply:
-            LOG.error("the check of an upload failed: %s", reply["error"])
-            raise CheckerLost(str(reply["error"]))
+            raise CheckerLost(f"the checker could not run the job: {reply['error']}")
         return _Outcome(public_report(reply["report"], saved.display_name), reply.get("pictures") or {},
                         saved.display_name, False)
 
@@ -208,7 +208,7 @@ def create_app(settings: WebSettings) -> Starlette:
         return JSONResponse(body, 200 if alive == settings.workers else 503, headers=NO_STORE)
 
     async def openapi(request: Request) -> Response:
-        return SCHEMAS.OpenAPIResponse(request)
+        return JSONResponse(SCHEMAS.get_schema(routes=request.app.routes))
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith(("/api/", "/healthz", "/openapi"))
@@ -231,8 +231,9 @@ def create_app(settings: WebSettings) -> Starlette:
         return page(request, "error.html", 503, headers, title="Busy", message=message)
 
     async def server_fault(request: Request, error: Exception) -> Response:
-        if not isinstance(error, CheckerLost):
-            LOG.exception("unexpected error on %s", request.url.path, exc_info=error)
+        """A checker lost (logged here) or a bug (uvicorn logs its traceback): never shown."""
+        if isinstance(error, CheckerLost):
+            LOG.error("a checker was lost: %s", error)
         message = ("The check failed on the server's side, not because of your file. Please try again; "
                    "if it happens again, tell the organizers.")
         if wants_json(request):
