@@ -209,3 +209,16 @@ def _wait_until(condition: Any, seconds: float = 30.0) -> None:
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.01)
 
+
+
+def test_serve_is_a_command_with_help() -> None:
+    from click.testing import CliRunner
+
+    from axiomcheck.cli import main
+
+    runner = CliRunner()
+    assert "serve" in runner.invoke(main, ["--help"]).output
+    helped = runner.invoke(main, ["serve", "--help"])
+    assert helped.exit_code == 0 and "POST /api/check" in helped.output and "--workers" in helped.output
+    broken = runner.invoke(main, ["serve", "--venue", "no-such-venue"])
+    assert broken.exit_code == 2 and "no rule pack named 'no-such-venue'" in broken.output
