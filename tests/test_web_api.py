@@ -222,3 +222,32 @@ def test_serve_is_a_command_with_help() -> None:
     assert helped.exit_code == 0 and "POST /api/check" in helped.output and "--workers" in helped.output
     broken = runner.invoke(main, ["serve", "--venue", "no-such-venue"])
     assert broken.exit_code == 2 and "no rule pack named 'no-such-venue'" in broken.output
+
+
+def test_a_checker_that_dies_is_replaced(app: Starlette, client: TestClient) -> None:
+    """Dead while idle, it costs the next upload nothing: the job goes to its replacement."""
+    (checker,) = app.state.checkers._all
+    checker.process.kill()
+    checker.process.join(10)
+    assert client.get("/healthz").json()["status"] == "degraded"
+    reply = post_pdf(client, FIXTURES / "over-limit.pdf")
+    assert reply.status_code == 200 and reply.json()["files"][0]["status"] == "fail"
+    assert client.get("/healthz").json() == {"status": "ok", "checkers": 1, "busy": 0, "waiting": 0}
+    assert leftovers(app) == []
+
+
+def test_a_checker_that_dies_mid_job_is_the_servers_fault(app: Starlette, client: TestClient,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    ask = dispatch._Checker.ask
+
+    def dying_ask(self: dispatch._Checker, job: dict[str, Any]) -> dict[str, Any]:
+        self.process.kill()
+        return ask(self, job)
+
+    monkeypatch.setattr(dispatch._Checker, "ask", dying_ask)
+    lost = post_pdf(client, FIXTURES / "over-limit.pdf", "/check")
+    assert lost.status_code == 500 and "not because of your file" in lost.text
+    monkeypatch.undo()
+    assert client.get("/healthz").json()["status"] == "ok"
+    assert post_pdf(client, FIXTURES / "over-limit.pdf").status_code == 200
+    assert leftovers(app) == []

@@ -6,7 +6,6 @@ import ipaddress
 
 import click
 
-from ..packs import PackError, shipped_packs
 from .common import fail_usage, limit_options, limits_from
 
 
@@ -34,6 +33,8 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
     file is checked in an isolated worker under --timeout and --max-memory; uploads and
     pictures are deleted once the answer is sent.
     """
+    from ..packs import PackError, shipped_packs
+
     try:
         import uvicorn
 

@@ -96,7 +96,7 @@ def create_app(settings: WebSettings) -> Starlette:
 
     def page(request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None,
              **context: Any) -> Response:
-        return templates.TemplateResponse(request, name, {"settings": settings, "limits": settings.limits,
+        return templates.TemplateResponse(request, name, {"limits": settings.limits,
                                                           "format_size": format_size,
                                                           "format_duration": format_duration, **context},
                                            status_code=status, headers={**NO_STORE, **(headers or {})})
@@ -132,7 +132,7 @@ def create_app(settings: WebSettings) -> Starlette:
             saved.delete()
 
     async def check_saved(saved: SavedUpload, venue: str, track: str, stage: str, checkers: Checkers) -> _Outcome:
-        rejected = precheck_result(str(saved.path), settings.limits)
+        rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits)
         if rejected is not None:
             report = Report(venue=venue, track=track, stage=stage, files=[rejected]).to_dict()
             return _Outcome(public_report(report, saved.display_name), {}, saved.display_name, True)

@@ -27,6 +27,10 @@ class CheckerLost(Exception):
     """A checker died or did not answer in time (a bug in axiomcheck, never the paper's)."""
 
 
+class _NotSent(Exception):
+    """The job could not be handed to the checker (it had died): no work was lost."""
+
+
 class _Checker:
     """One checker process and the server's end of its pipe."""
 
@@ -39,7 +43,10 @@ class _Checker:
 
     def ask(self, job: dict[str, Any]) -> dict[str, Any]:
         """Send `job` and wait for the reply (blocking: run in a thread)."""
-        self.conn.send_bytes(encode(job))
+        try:
+            self.conn.send_bytes(encode(job))
+        except OSError as error:
+            raise _NotSent() from error
         return decode(self.conn.recv_bytes(MAX_MESSAGE_BYTES))
 
     def stop(self, kill: bool) -> None:
@@ -68,10 +75,12 @@ class Checkers:
         for _ in range(self.settings.workers):
             self._add()
 
-    def _add(self) -> None:
+    def _add(self, idle: bool = True) -> _Checker:
         checker = _Checker(self.settings, self.evidence_dir)
         self._all.append(checker)
-        self._idle.put_nowait(checker)
+        if idle:
+            self._idle.put_nowait(checker)
+        return checker
 
     @property
     def busy(self) -> int:
@@ -96,21 +105,38 @@ class Checkers:
             raise Busy() from None
         finally:
             self.waiting -= 1
+        try:
+            reply = await self._ask(checker, job)
+        except _NotSent:  # it died while idle: the job goes to its replacement
+            checker = self._replace(checker, idle=False)
+            try:
+                reply = await self._ask(checker, job)
+            except _NotSent:
+                self._replace(checker)
+                raise CheckerLost("a fresh checker died before it took the job") from None
+        self._idle.put_nowait(checker)
+        return reply
+
+    async def _ask(self, checker: _Checker, job: dict[str, Any]) -> dict[str, Any]:
+        """`checker`'s reply; a checker that fails mid-job is replaced (CheckerLost)."""
         loop = asyncio.get_running_loop()
         try:
             return await asyncio.wait_for(loop.run_in_executor(self._threads, checker.ask, job),
                                           self.settings.check_deadline)
+        except _NotSent:
+            raise
         except (asyncio.TimeoutError, EOFError, OSError, ValueError) as error:
             self._replace(checker)
             raise CheckerLost(f"{type(error).__name__}: {error}") from None
-        finally:
-            if checker in self._all:
-                self._idle.put_nowait(checker)
+        except BaseException:  # cancelled mid-job: its reply would reach the next job
+            self._replace(checker)
+            raise
 
-    def _replace(self, checker: _Checker) -> None:
+    def _replace(self, checker: _Checker, idle: bool = True) -> _Checker:
+        """A fresh checker in place of `checker` (put in the idle queue when `idle`)."""
         self._all.remove(checker)
         checker.stop(kill=True)
-        self._add()
+        return self._add(idle)
 
     def stop(self) -> None:
         """Close every pipe (checkers then exit and close their pools) and wait for them."""
