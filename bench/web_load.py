@@ -7,7 +7,8 @@ the server's memory (the server, its checker processes and their workers) sample
 It starts its own server on 127.0.0.1 (a free port), sends exactly --requests uploads of the
 fixtures (each request once, all released together), waits for every answer (or --timeout),
 stops the server and prints the figures, then times the same files in one
-`axiomcheck check -j WORKERS` batch for a ratio (on a shared machine, compare ratios). Nothing is sent anywhere but 127.0.0.1. Standard
+`axiomcheck check -j WORKERS` batch for a ratio of seconds per checked file (on a shared
+machine, compare ratios). Nothing is sent anywhere but 127.0.0.1. Standard
 library only; Linux (/proc) for the memory figures.
 """
 
@@ -212,7 +213,7 @@ def main() -> int:
         "rss_server_after": after_server,
         "rss_tree_idle": idle_total, "rss_tree_peak": max(sampler.total, default=0), "rss_tree_after": after_total,
         "health_after": health, "cli_batch_seconds": round(batch, 2),
-        "web_over_cli_batch": round(wall / batch, 2) if batch else None,
+        "web_over_cli_batch": round((wall / len(checked)) / (batch / args.requests), 2) if batch and checked else None,
     }
     print(f"{args.requests} concurrent uploads to 127.0.0.1 ({args.workers} workers, queue {args.queue}, "
           f"{os.cpu_count()} CPUs)")
@@ -221,7 +222,7 @@ def main() -> int:
     print(f"  all answered in {wall:.1f} s: {figures['checks_per_second']} checks/s; latency median "
           f"{figures['latency_median']} s, p95 {figures['latency_p95']} s, max {figures['latency_max']} s")
     print(f"  the same files in one `axiomcheck check -j {args.workers} --evidence` batch: {batch:.1f} s "
-          f"(web / batch = {figures['web_over_cli_batch']})")
+          f"(seconds per checked file, web / batch = {figures['web_over_cli_batch']})")
     print(f"  server process RSS: idle {mib(idle_server)}, peak {mib(figures['rss_server_peak'])}, "
           f"after {mib(after_server)}")
     print(f"  server + checkers + workers RSS: idle {mib(idle_total)}, peak {mib(figures['rss_tree_peak'])}, "

@@ -251,3 +251,16 @@ def test_a_checker_that_dies_mid_job_is_the_servers_fault(app: Starlette, client
     assert client.get("/healthz").json()["status"] == "ok"
     assert post_pdf(client, FIXTURES / "over-limit.pdf").status_code == 200
     assert leftovers(app) == []
+
+
+def test_a_server_of_several_venues_offers_each_with_its_tracks() -> None:
+    app = create_app(WebSettings(venues=("axiom-2026", "hild-2026"), workers=1))
+    with TestClient(app) as several:
+        form = several.get("/").text
+        assert '<optgroup label="axiom-2026: AXIOM' in form and '<optgroup label="hild-2026: HiLD' in form
+        assert 'value="hild-2026::paper"' in form and "The venue's default" in form
+        page = post_pdf(several, FIXTURES / "icml-over-limit.pdf", "/check", choice="hild-2026::paper")
+        assert page.status_code == 200 and "hild-2026 · track paper · stage submission" in page.text
+        assert "AX101 page-limit" in page.text
+        reply = post_pdf(several, FIXTURES / "icml-over-limit.pdf", track="paper")
+        assert reply.status_code == 400 and reply.json()["error"] == "Choose a venue: axiom-2026, hild-2026."
