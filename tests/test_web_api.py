@@ -71,6 +71,13 @@ def test_the_api_returns_the_json_report_and_keeps_nothing(app: Starlette, clien
     assert leftovers(app) == []
 
 
+def test_the_name_the_browser_sends_is_only_displayed(app: Starlette, client: TestClient, tmp_path: Path) -> None:
+    sent = f"../../../..{tmp_path}/evil name.pdf"
+    reply = client.post("/api/check", files={"file": (sent, (FIXTURES / "over-limit.pdf").read_bytes())})
+    assert reply.status_code == 200 and reply.json()["files"][0]["path"] == "evil name.pdf"
+    assert list(tmp_path.iterdir()) == [] and leftovers(app) == []
+
+
 def test_pictures_are_deleted_once_the_page_is_sent(app: Starlette, client: TestClient) -> None:
     reply = post_pdf(client, FIXTURES / "white-text.pdf", "/check", choice="axiom-2026::paper")
     assert reply.status_code == 200
@@ -264,3 +271,6 @@ def test_a_server_of_several_venues_offers_each_with_its_tracks() -> None:
         assert "AX101 page-limit" in page.text
         reply = post_pdf(several, FIXTURES / "icml-over-limit.pdf", track="paper")
         assert reply.status_code == 400 and reply.json()["error"] == "Choose a venue: axiom-2026, hild-2026."
+        folder = Path(app.state.upload_folder)
+        assert folder.is_dir()
+    assert not folder.exists(), "the private folder is removed at shutdown"
