@@ -9,6 +9,11 @@ import click
 from .common import fail_usage, limit_options, limits_from
 
 
+CONNECTION_HEADROOM = 64
+"""Requests in progress beyond the running and waiting checks (pages, uploads being read)
+before uvicorn itself answers 503: a bound on what a flood of connections can hold."""
+
+
 @click.command()
 @click.option("--venue", "venues", multiple=True,
               help="Venue to offer: a shipped pack id or a path to a YAML pack; repeat for several "
@@ -53,6 +58,7 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
         click.echo(f"axiomcheck: listening on {host}: serve it to the public through a TLS reverse proxy "
                    "(docs/web.md).", err=True)
     uvicorn.run(app, host=host, port=port, root_path=root_path, server_header=False, log_level="info",
+                limit_concurrency=workers + queue_size + CONNECTION_HEADROOM,
                 timeout_graceful_shutdown=int(limits.timeout) + 5)
 
 
