@@ -14,9 +14,9 @@ import yaml
 
 from axiomcheck.analysis import open_document
 from axiomcheck.analysis.structure import structure_of
+from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES
 from conftest import CORPUS_PAPERS
 
-EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
 FIELDS = {
     "main_body_pages": "main_body_pages",
     "references_start_page": "references_page",
@@ -29,14 +29,7 @@ KNOWN_MISSES = {
     ("o09", "main_body_pages"): "a 40-page slide deck: the label is null (not a paper); with no excluded "
                                 "section every page with text counts as main body, the safe answer for a page limit",
 }
-KNOWN_FAILURES = {
-    "o02": "'Anonymous EMNLP submission' (the ACL review author block) is not seen as anonymous",
-    "o05": "ICLR small-caps appendix heading 'A' / 'P ROOF OF P ROPOSITION 4.1' after the references is missed",
-    "o14": "MLSys small-caps appendix heading glued as 'APLEASE ADD SUPPLEMENTAL' is missed",
-    "p11": "'Statement of Broader Impact' is counted as main body",
-    "w05": "the cross-reference '(Appendix D.2). Variance-informed ...' at the start of a line is taken "
-           "for the appendix heading",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def corpus_entries() -> list[dict[str, Any]]:
@@ -63,7 +56,7 @@ def corpus_params(known_failures: dict[str, str],
 @pytest.mark.parametrize("entry", corpus_params(KNOWN_FAILURES))
 def test_structure_matches_labels(entry: dict[str, Any], corpus_papers: Path) -> None:
     with open_document(str(corpus_papers / entry["file"])) as doc:
-        structure = structure_of(doc, EXCLUDED)
+        structure = structure_of(doc, DEFAULT_MAIN_BODY_EXCLUDES)
     misses = [f"{field}: label {entry[label]!r}, found {structure[field]!r}"
               for label, field in FIELDS.items()
               if structure[field] != entry[label] and (entry["id"], label) not in KNOWN_MISSES]

@@ -150,6 +150,17 @@ class Metadata:
     """Every URI link annotation, in page order."""
 
 
+SECTION_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
+                 "limitations", "references", "appendix", "checklist")
+"""Section kinds a heading can open (besides ordinary `body` sections); a pack's
+`main_body_excludes` lists those of them that do not count toward the page limit."""
+DEFAULT_MAIN_BODY_EXCLUDES = ("acknowledgments", "funding", "impact", "ethics", "contributions",
+                              "references", "appendix", "checklist")
+"""Back matter that papers conventionally leave out of the page count (acknowledgments and
+funding, broader-impact and ethics statements, author contributions) plus references,
+appendix and checklist. Limitations and reproducibility sections count unless a pack says not."""
+
+
 @dataclass(frozen=True)
 class Heading:
     """A line set apart as a section heading."""
@@ -158,7 +169,7 @@ class Heading:
     text: str
     """The heading as printed, normalised (glued words split, small caps joined)."""
     kind: str
-    """The section it opens: body, acknowledgments, impact, references, appendix, checklist."""
+    """The section it opens: body or one of `SECTION_KINDS`."""
     number: str | None
     """Its number or letter ("6", "A", "B.2"), None when unnumbered."""
     bbox: BBox
@@ -184,6 +195,10 @@ class Sections:
     checklist: Heading | None
     acknowledgments: Heading | None
     impact: Heading | None
+
+    def first(self, kind: str) -> Heading | None:
+        """The first heading of section kind `kind`, None when there is none."""
+        return next((h for h in self.headings if h.kind == kind), None)
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,9 @@ class Document:
     # -- structure -----------------------------------------------------------------------
     @cached_property
     def sections(self) -> Sections:
-        return find_sections(self.all_lines, self.body_size, set(self.running_heads))
+        block = self.author_block
+        front = {id(line) for line in block.title + block.lines}
+        return find_sections(self.all_lines, self.body_size, set(self.running_heads), front)
 
     def main_body(self, excluded: tuple[str, ...] = DEFAULT_EXCLUDED) -> MainBody:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
