@@ -202,17 +202,37 @@ class Sections:
 
 
 @dataclass(frozen=True)
+class Float:
+    """A figure or table, found by its caption."""
+
+    kind: str
+    """figure or table."""
+    number: str
+    """As printed: "3", "A.1", "S2"."""
+    page: int
+    bbox: BBox
+    """The caption and, for a figure, the drawing above it."""
+    caption: str
+    """The caption's first line."""
+
+
+@dataclass(frozen=True)
 class MainBody:
     """The part of the paper that counts toward a page limit."""
 
     pages: int
-    """Pages carrying main-body text; a partly filled last page counts as one."""
+    """Pages carrying main-body material: its text, and its floats that LaTeX placed among the
+    references (`floats`); a partly filled last page counts as one."""
     end: PagePosition | None
-    """Where the main body ends: None for a document without text."""
+    """Where the main body ends (its text, or a float of it placed later): None for a document
+    without text."""
     excluded_start: Heading | None
     """The first section that does not count toward the page limit, None when there is none."""
     excluded: tuple[str, ...]
     """The section kinds that were excluded."""
+    floats: tuple[Float, ...] = ()
+    """Figures and tables of the main body (numbered in its sequence and cited from it) placed
+    on pages after the references start: main-body material, counted in `pages`."""
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .captions import stray_floats
 from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
-from ..model import DEFAULT_MAIN_BODY_EXCLUDES, Heading, Line, MainBody, PagePosition, Sections
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES, Float, Heading, Line, MainBody, PagePosition, Sections
 
 DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
 COLUMN_EDGE_SHARE = 0.08
@@ -291,10 +292,35 @@ def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[i
     )
 
 
+def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: set[int]) -> list[Line]:
+    """Every text line in reading order before `heading`."""
+    found: list[Line] = []
+    for lines in pages[: heading.page]:
+        for line in lines:
+            if line.page == heading.page and line.bbox == heading.bbox:
+                return found
+            if id(line) not in skip:
+                found.append(line)
+    return found
+
+
 def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: set[int],
-                   excluded: Sequence[str] = DEFAULT_EXCLUDED) -> MainBody:
-    """Where the main body ends when the section kinds in `excluded` do not count."""
+                   excluded: Sequence[str] = DEFAULT_EXCLUDED, floats: Sequence[Float] = ()) -> MainBody:
+    """Where the main body ends when the section kinds in `excluded` do not count; main-body
+    floats that LaTeX placed after the references start (see `captions`) count too."""
     excluded_start = next((h for h in sections.headings if h.kind in excluded), None)
-    end = _end_position(excluded_start, pages, skip, text_block(pages, skip))
+    block = text_block(pages, skip)
+    end = _end_position(excluded_start, pages, skip, block)
+    stray: tuple[Float, ...] = ()
+    if excluded_start is not None and "references" in excluded and floats:
+        references = sections.references
+        after = next((h for h in sections.headings if references is not None and h.kind in ("appendix", "checklist")
+                      and (h.page, h.bbox.y0) > (references.page, references.bbox.y0)), None)
+        stray = stray_floats(floats, _lines_before(pages, excluded_start, skip), references, after)
+    if stray and end is not None:
+        last = max(stray, key=lambda f: (f.page, f.bbox.y1))
+        if last.page > end.page:
+            top, bottom = block
+            end = PagePosition(last.page, round(min(1.0, max(0.0, (last.bbox.y1 - top) / (bottom - top))), 2))
     return MainBody(pages=end.page if end else 0, end=end, excluded_start=excluded_start,
-                    excluded=tuple(excluded))
+                    excluded=tuple(excluded), floats=stray)
