@@ -42,6 +42,8 @@ _APPENDIX_HEADING_RE = re.compile(
     r"(?:\s+[A-Z0-9](?:\.\d+)*)?(?:\s*[.:\u2013\u2014-]\s*|\s+|$)(?=[A-Z0-9]|$)", re.IGNORECASE)
 """An appendix heading's own form: "Appendix", "Appendix C", "Appendix C: Proofs",
 "Supplementary Material" (a capitalised title, if any, follows the word and its letter)."""
+_SENTENCE_BREAK_RE = re.compile(r"[a-z]{2}[.!?] +[A-Z]")
+"""One sentence ending and another starting: prose (a bold paragraph), not a title."""
 _REAL_WORD_RE = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'\u2019-]{2,}")
 
 _TITLES: dict[str, tuple[str, ...]] = {
@@ -226,9 +228,11 @@ def heading_candidate(line: Line, body_size: float, space_above: float | None,
 
 def _body_heading(line: Line, number: str | None, title: str, body_size: float,
                   placement: Placement) -> bool:
-    """An ordinary section heading: body-sized or larger, at the column's edge (or centred),
-    a title of real words that starts with a capital (or follows a section number)."""
-    if line.size < body_size - 0.5 or not placement.aligned or not _REAL_WORD_RE.search(title):
+    """An ordinary section heading: body-sized or larger, at the column's edge (or centred) and
+    short of its right edge, a title of real words that starts with a capital (or follows a
+    section number) and holds no sentence break."""
+    if line.size < body_size - 0.5 or not placement.aligned or placement.fills_column \
+            or not _REAL_WORD_RE.search(title) or _SENTENCE_BREAK_RE.search(title):
         return False
     if not title[:1].isupper() and not (number and number[0].isdigit()):
         return False
