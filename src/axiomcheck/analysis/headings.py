@@ -104,7 +104,7 @@ class HeadingCandidate:
     number: str | None
     kind: str | None
     """Known section kind, or None for an ordinary (body) heading."""
-    text: str = ""
+    text: str
     """The whole heading, normalised (number and title)."""
     typeset: bool = True
     """Set apart by its type (bold, larger, capitals), not only by space above."""
