@@ -228,11 +228,11 @@ def heading_candidate(line: Line, body_size: float, space_above: float | None,
 
 def _body_heading(line: Line, number: str | None, title: str, body_size: float,
                   placement: Placement) -> bool:
-    """An ordinary section heading: body-sized or larger, at the column's edge (or centred) and
-    short of its right edge, a title of real words that starts with a capital (or follows a
-    section number) and holds no sentence break."""
-    if line.size < body_size - 0.5 or not placement.aligned or placement.fills_column \
-            or not _REAL_WORD_RE.search(title) or _SENTENCE_BREAK_RE.search(title):
+    """An ordinary section heading: body-sized or larger, at the column's edge (or centred), a
+    title of real words that starts with a capital (or follows a section number) and holds no
+    sentence break (the first line of a wrapped heading may well reach the column's edge)."""
+    if line.size < body_size - 0.5 or not placement.aligned or not _REAL_WORD_RE.search(title) \
+            or _SENTENCE_BREAK_RE.search(title):
         return False
     if not title[:1].isupper() and not (number and number[0].isdigit()):
         return False
