@@ -19,6 +19,8 @@ import pytest
 from axiomcheck.report import FileResult, Finding, Report
 from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
 from axiomcheck.reporters.catalog import describe
+from axiomcheck.pdf.images import CROP_MARGIN
+from axiomcheck.pdf.render import BOX_COLOUR
 from axiomcheck.verdicts import verdict_finding
 from conftest import ROOT
 
@@ -197,14 +199,19 @@ def _sha(text: str) -> str:
 
 
 def test_html_page_is_self_contained_and_embeds_evidence(tmp_path: Path) -> None:
+    from PIL import Image, ImageDraw
+
     picture = tmp_path / "long-02-AX302-p3.png"
-    png = b"\x89PNG\r\n\x1a\n" + b"\0" * 40
-    picture.write_bytes(png)
+    page_image = Image.new("RGB", (918, 1188), "white")
+    ImageDraw.Draw(page_image).rectangle((160, 300, 362, 318), outline=BOX_COLOUR, width=3)
+    page_image.save(picture)
     page = REPORTERS["html"](sample_report(str(picture)))
     parser = _Page()
     parser.feed(page)
-    assert all(url.startswith(("#", "data:image/png;base64,")) for url in parser.urls), parser.urls
-    assert "data:image/png;base64," + base64.b64encode(png).decode() in parser.urls
+    assert all(url.startswith(("#", "data:image/jpeg;base64,")) for url in parser.urls), parser.urls
+    thumb, strip = (Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
+                    for url in parser.urls if url.startswith("data:"))
+    assert thumb.width == 200 and strip.width == 918 and strip.height == 18 + 2 * CROP_MARGIN + 1
     assert "default-src 'none'" in parser.csp
     assert _sha(parser.inline["style"]) in parser.csp and _sha(parser.inline["script"]) in parser.csp
     assert not re.search(r"<[^>]*\s(?:style|on[a-z]+)=", page)  # nothing the CSP would block

@@ -3,8 +3,9 @@
 The page has the run's counts, a table of files (status, track, main-body pages, errors,
 warnings, first error), counts per rule, a histogram of main-body lengths against each
 track's page limit (inline SVG), and per file its findings with the evidence pictures
-(`--evidence`) embedded as data URIs: a thumbnail that opens to full size on a click (an
-HTML `<details>` element, no script). A small script sorts and filters the table; without
+(`--evidence`) embedded as data URIs: a thumbnail of the page that opens, on a click, to
+the part of the page around the box at full resolution (an HTML `<details>` element, no
+script). A small script sorts and filters the table; without
 it the page reads the same. The page carries its own Content-Security-Policy: nothing is
 loaded from anywhere, and only its own style and script (by hash) may run.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import math
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,11 +28,14 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from ..pdf.images import evidence_views
 from ..report import FileResult, Finding, Report
 from .base import Emitter, StatusTally, first_error, main_body_length
 from .catalog import describe
 
 _TEMPLATES = resources.files(__package__) / "templates"
+FIRST_ERROR_CHARS = 160
+"""The table shows this much of a file's first error (the file's section has all of it)."""
 BIN_WIDTH = 0.25
 """Width of a histogram bin, in pages; a bin holds lengths above its lower edge up to its upper
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
@@ -47,17 +52,15 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def _picture(path: str | None) -> str | None:
-    """A data URI of an evidence PNG; None when there is none or it cannot be read."""
+def _pictures(path: str | None) -> tuple[str, str] | None:
+    """Data URIs of an evidence PNG's thumbnail and of the strip around its box; None when
+    there is no picture or it cannot be read."""
     if not path:
         return None
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
+    views = evidence_views(path)
+    if views is None:
         return None
-    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return None
-    return "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+    return tuple("data:image/jpeg;base64," + base64.b64encode(view).decode("ascii") for view in views)  # type: ignore[return-value]
 
 
 @dataclass
@@ -115,12 +118,23 @@ def _histogram(track: str, lengths: list[float], limit: float | None) -> dict[st
                          width=round(max(step - 2, 1), 1), height=round(bar_h, 1),
                          over=limit is not None and start >= limit,
                          label=f"{count} file{'s' if count != 1 else ''}: over {start:g} up to {start + BIN_WIDTH:g} pages"))
-    ticks = [{"x": round(left + page / BIN_WIDTH * step, 1), "label": str(page)} for page in range(0, int(top) + 1)]
+    every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 10**9) if top / n <= 12)
+    ticks = [{"x": round(left + page / BIN_WIDTH * step, 1), "label": str(page)}
+             for page in range(0, int(top) + 1, every)]
     limit_x = round(left + limit / BIN_WIDTH * step, 1) if limit is not None else None
     over = sum(1 for length in lengths if limit is not None and length > limit)
     return {"track": track, "bars": bars, "ticks": ticks, "limit": limit, "limit_x": limit_x, "over": over,
             "count": len(lengths), "highest": highest, "width": width, "height": height, "left": left,
             "axis_y": round(10 + plot_h, 1), "top_y": 10}
+
+
+def _common_folder(paths: list[str]) -> str:
+    """The folder all `paths` share (with its trailing slash), left out of the table's names."""
+    if len(paths) < 2:
+        return ""
+    folder = os.path.commonpath([os.path.dirname(p) or "." for p in paths]) if all(
+        os.path.isabs(p) == os.path.isabs(paths[0]) for p in paths) else ""
+    return folder.rstrip("/") + "/" if folder not in ("", ".", "/") else ""
 
 
 class HtmlEmitter(Emitter):
@@ -164,7 +178,7 @@ class HtmlEmitter(Emitter):
 
     @staticmethod
     def _finding_view(finding: Finding) -> dict[str, Any]:
-        return {"f": finding, "picture": _picture(finding.evidence_image),
+        return {"f": finding, "pictures": _pictures(finding.evidence_image),
                 "label": "waived" if finding.waived else finding.severity}
 
     def finish(self) -> None:
@@ -178,8 +192,10 @@ class HtmlEmitter(Emitter):
         csp = (f"default-src 'none'; img-src data:; style-src {_csp_hash(style)}; "
                f"script-src {_csp_hash(script)}; base-uri 'none'; form-action 'none'")
         rules = sorted(self.rules.values(), key=lambda r: (-r.errors, -r.warnings, r.id))
+        prefix = _common_folder([row.path for row in self.rows])
         page = _ENVIRONMENT.get_template("page.html.j2").render(
-            run=self.run, tally=self.tally, rows=self.rows, rules=rules, charts=charts,
+            run=self.run, tally=self.tally, rows=self.rows, rules=rules, charts=charts, prefix=prefix,
+            first_error_chars=FIRST_ERROR_CHARS,
             sections=Markup("\n".join(self.sections)), style=Markup(style), script=Markup(script), csp=csp,
             bin_width=BIN_WIDTH)
         self.stream.write(page)
