@@ -46,6 +46,8 @@ _RUN_SEPARATOR = r"(?: ?- ?| )"
 _NAME_RUN_RE = re.compile(rf"(?<![A-Za-z]){_NAME_WORD}(?:{_RUN_SEPARATOR}(?:{_NAME_WORD}|[a-z]{{1,5}}))*"
                           rf"{_RUN_SEPARATOR}[A-Z][A-Za-z'\u2019]+(?![A-Za-z])")
 """Two or more capitalised words (lower-case particles inside): how a person's name is printed."""
+_MARKS_RE = re.compile(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]")
+"""What separates names in a row: `and`, commas, footnote and affiliation marks."""
 ROW_TOLERANCE = 3.0
 """Lines whose tops lie within this many points form one row (names set side by side)."""
 
@@ -177,19 +179,39 @@ def _is_person(run: str) -> bool:
     return not any(w in _ORG_WORDS for w in words) and sum(1 for w in words if w not in _PARTICLES) >= 2
 
 
-def _extra_names(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[tuple[str, _Row]]:
-    """Printed names that are not on the list: in a row that holds a listed author (names are
-    set side by side), what is left once the listed names are taken out and still reads as a
-    person's name (two or more capitalised words, no affiliation word)."""
-    extras = []
-    for row in rows:
-        inside = [m for m in found.values() if row.start <= m.start < row.end]
-        if not inside:
+def _name_rows(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[_Row]:
+    """Rows that print names: those holding a listed author (names are set side by side), and
+    a row set apart from the one above by more than the usual spacing (a new row of authors)
+    whose every line reads as a person's name."""
+    spacings = sorted(b.lines[0].bbox.y0 - a.lines[0].bbox.y0 for a, b in zip(rows, rows[1:]))
+    usual = spacings[len(spacings) // 2] if spacings else 0.0
+    result = []
+    for index, row in enumerate(rows):
+        if any(row.start <= m.start < row.end for m in found.values()):
+            result.append(row)
             continue
+        apart = index > 0 and row.lines[0].bbox.y0 - rows[index - 1].lines[0].bbox.y0 > 1.4 * usual
+        if apart and all(_is_name_line(clean(line.text)) for line in row.lines):
+            result.append(row)
+    return result
+
+
+def _is_name_line(text: str) -> bool:
+    text = _MARKS_RE.sub(" ", text).strip()
+    return any(m.group(0) == text and _is_person(text) for m in _NAME_RUN_RE.finditer(text))
+
+
+def _extra_names(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[tuple[str, _Row]]:
+    """Printed names that are not on the list: in a row of names (`_name_rows`), what is left
+    once the listed names are taken out and still reads as a person's name (two or more
+    capitalised words, no affiliation word)."""
+    extras = []
+    for row in _name_rows(rows, text, found):
         chars = list(text[row.start:row.end])
-        for match in inside:
-            chars[match.start - row.start:match.end - row.start] = " " * (match.end - match.start)
-        rest = re.sub(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]", "  ", "".join(chars))
+        for match in found.values():
+            if row.start <= match.start < row.end:
+                chars[match.start - row.start:match.end - row.start] = " " * (match.end - match.start)
+        rest = _MARKS_RE.sub("  ", "".join(chars))
         extras += [(m.group(0), row) for m in _NAME_RUN_RE.finditer(rest) if _is_person(m.group(0))]
     return extras
 
