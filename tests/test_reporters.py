@@ -22,7 +22,7 @@ from axiomcheck.reporters.catalog import describe
 from axiomcheck.pdf.images import CROP_MARGIN
 from axiomcheck.pdf.render import BOX_COLOUR
 from axiomcheck.verdicts import verdict_finding
-from conftest import ROOT
+from conftest import FIXTURES, ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
 SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif-schema-2.1.0.json"
@@ -251,3 +251,40 @@ def dataclasses_replace_status(result: FileResult) -> FileResult:
     """`result` with its errors removed: only its warning stands, so it passes."""
     return FileResult(path=result.path, sha256=result.sha256, status="pass", pages=result.pages,
                       findings=[f for f in result.findings if f.severity != "error"])
+
+
+def _cli(*args: str) -> "object":
+    from click.testing import CliRunner
+
+    from axiomcheck.cli import main
+
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_fail_on_sets_the_exit_code() -> None:
+    warned = str(FIXTURES / "email-in-body.pdf")  # passes with one warning
+    assert _cli("check", warned, "--venue", "axiom-2026").exit_code == 0
+    assert _cli("check", warned, "--venue", "axiom-2026", "--fail-on", "warning").exit_code == 1
+    failing = str(FIXTURES / "over-limit.pdf")
+    assert _cli("check", failing, "--venue", "axiom-2026", "--fail-on", "never").exit_code == 0
+    assert _cli("check", failing, "--venue", "axiom-2026", "--fail-on", "sometimes").exit_code == 2
+
+
+@pytest.mark.parametrize("name", ["sarif", "junit", "html"])
+def test_check_writes_every_format(name: str, tmp_path: Path) -> None:
+    junk = tmp_path / "notes.pdf"
+    junk.write_text("this is not a pdf")
+    out = tmp_path / f"report{EXTENSIONS[name]}"
+    result = _cli("check", str(FIXTURES / "over-limit.pdf"), str(junk), "--venue", "axiom-2026",
+                  "--format", name, "-o", str(out))
+    assert result.exit_code == 1, result.output
+    text = out.read_text(encoding="utf-8")
+    if name == "sarif":
+        results = json.loads(text)["runs"][0]["results"]
+        assert {"AX101", "AX900"} <= {r["ruleId"] for r in results}
+    elif name == "junit":
+        suites = ET.fromstring(text).findall("testsuite")
+        assert [s.get("failures") for s in suites] == ["1", "0"] and suites[1].get("errors") == "1"
+        assert int(suites[0].get("tests")) > 10
+    else:
+        assert "over-limit.pdf" in text and "notes.pdf" in text and "limit 4 pages" in text
