@@ -117,6 +117,7 @@ def test_name_cleaning_and_patterns() -> None:
     assert full.search("jane doe") and short is not None and short.search("j. doe")
     assert name_patterns("Müller")[1] is None
     assert name_patterns("Zoë Müller")[0].search("zoe mueller")
+    assert name_patterns("Carlo D'Eramo")[0].search(clean("carlo d\u2019eramo"))
 
 
 def test_title_differing_from_the_submission_is_a_warning() -> None:
@@ -173,3 +174,20 @@ def test_fixture_camera_ready_ok_against_its_list() -> None:
     assert _check(path, ("Jane Doe", "John Roe"), title) == []
     [(_, severity, message)] = _check(path, ("John Roe", "Jane Doe"), title)
     assert severity == "error" and "another order" in message
+
+
+def stacked(*names: str) -> Paper:
+    """ICML-like: each author on a bold line of their own, over a plain affiliation line."""
+    start = Paper(line_numbers=False).title(TITLE)
+    start.y += 20
+    for name in names:
+        start.pages[0].extend(make_line(name, 150.0, start.y, bold=True))
+        start.pages[0].extend(make_line("Inria Paris", 150.0, start.y + 11))
+        start.y += 22
+    return start.abstract(4).notice(CAMERA_READY_NOTICE).heading("1 Introduction").text(20)
+
+
+def test_bold_name_lines_of_their_own_are_read_as_names() -> None:
+    assert findings(author_list, stacked(*AUTHORS), AUTHORS) == []
+    [extra] = findings(author_list, stacked("Jane Doe", "Max Power", "John Roe", "Ana García-Ruiz"), AUTHORS)
+    assert "'Max Power'" in extra.message and extra.bbox is not None and extra.bbox.y0 < extra.bbox.y1 < 160

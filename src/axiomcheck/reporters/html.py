@@ -22,7 +22,6 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -60,7 +59,8 @@ def _pictures(path: str | None) -> tuple[str, str] | None:
     views = evidence_views(path)
     if views is None:
         return None
-    return tuple("data:image/jpeg;base64," + base64.b64encode(view).decode("ascii") for view in views)  # type: ignore[return-value]
+    thumb, strip = ("data:image/jpeg;base64," + base64.b64encode(view).decode("ascii") for view in views)
+    return thumb, strip
 
 
 @dataclass

@@ -27,9 +27,10 @@ _SPACING_ACCENTS = "\u00a8\u00b4\u0060\u02c6\u02dc\u00b8\u02c7\u02d8\u02d9\u02da
 """Accents a PDF may keep as glyphs of their own (OT1 `\\"u` is `u` plus `¨`)."""
 _ACCENT_BEFORE_LETTER_RE = re.compile(rf"\s*[{re.escape(_SPACING_ACCENTS)}]\s*(?=[a-z])")
 """A separate accent glyph and the spaces around it, inside a word ("M¨ uller", "L ¨ udenscheidt")."""
-_LETTERS = str.maketrans({"ı": "i", "ȷ": "j", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
-                          "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "ð": "d"})
-"""Letters that Unicode does not decompose into a base letter and an accent."""
+_LETTERS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "ı": "i", "ȷ": "j",
+                          "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
+                          "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "ð": "d"})
+"""Letters that Unicode does not decompose into a base letter and an accent; apostrophes as `'`."""
 _SEPARATOR = r"[\s\-]+"
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "da", "del", "della", "di", "du", "le", "la", "ter", "ten",
                         "bin", "ibn", "al", "el", "dos", "das", "y"})
@@ -48,6 +49,8 @@ _NAME_RUN_RE = re.compile(rf"(?<![A-Za-z]){_NAME_WORD}(?:{_RUN_SEPARATOR}(?:{_NA
 """Two or more capitalised words (lower-case particles inside): how a person's name is printed."""
 _MARKS_RE = re.compile(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]")
 """What separates names in a row: `and`, commas, footnote and affiliation marks."""
+ROW_JOIN = "   "
+"""What stands between two lines of a row in the block text (no name runs across it)."""
 ROW_TOLERANCE = 3.0
 """Lines whose tops lie within this many points form one row (names set side by side)."""
 
@@ -86,9 +89,9 @@ def _word(word: str, initial: bool) -> str:
 
 def _umlauts(part: str) -> str:
     """A name part whose a, o, u may be followed by an `e` ("Müller" folds to "muller", and is
-    also written "Mueller"), either way round."""
+    also written "Mueller"), either way round, and whose apostrophe may be left out ("D'Eramo")."""
     part = re.sub(r"([aou])e", r"\1", part)
-    return "".join(re.escape(c) + ("e?" if c in "aou" else "") for c in part)
+    return "".join("'?" if c == "'" else re.escape(c) + ("e?" if c in "aou" else "") for c in part)
 
 
 def name_patterns(name: str, initials: bool = True) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
@@ -117,10 +120,15 @@ class _Row:
     lines: tuple[Line, ...]
     start: int
     end: int
+    spans: tuple[tuple[int, int], ...]
+    """Each line's (start, end) offsets into the block text."""
 
     @property
     def bbox(self) -> BBox:
         return _union([line.bbox for line in self.lines])
+
+    def holds(self, match: "_Match") -> bool:
+        return self.start <= match.start < self.end
 
 
 def _union(boxes: Sequence[BBox]) -> BBox:
@@ -142,8 +150,11 @@ def _rows(lines: Sequence[Line]) -> tuple[list[_Row], str]:
     result, text = [], ""
     for row in rows:
         ordered = tuple(sorted(row, key=lambda l: l.bbox.x0))
-        row_text = clean("   ".join(l.text for l in ordered))
-        result.append(_Row(ordered, len(text), len(text) + len(row_text)))
+        texts = [l.text for l in ordered]
+        row_text = clean(ROW_JOIN.join(texts))
+        spans = tuple((len(text) + (len(clean(ROW_JOIN.join(texts[:i]) + ROW_JOIN)) if i else 0),
+                       len(text) + len(clean(ROW_JOIN.join(texts[:i + 1])))) for i in range(len(texts)))
+        result.append(_Row(ordered, len(text), len(text) + len(row_text), spans))
         text += row_text + "\n"
     return result, text
 
@@ -179,20 +190,34 @@ def _is_person(run: str) -> bool:
     return not any(w in _ORG_WORDS for w in words) and sum(1 for w in words if w not in _PARTICLES) >= 2
 
 
-def _name_rows(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[_Row]:
-    """Rows that print names: those holding a listed author (names are set side by side), and
-    a row set apart from the one above by more than the usual spacing (a new row of authors)
-    whose every line reads as a person's name."""
+def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[int, int, BBox]]:
+    """(start, end, box) of the runs of lines that print names, next to each other in a row:
+    the lines of a row holding a listed author (names are set side by side), and lines that
+    read entirely as a person's name and are either set in bold like the listed names (the
+    templates set names in bold, affiliations not) or in a row set apart from the one above by
+    more than the usual spacing (a new row of authors). When the listed names are bold, only
+    bold lines count."""
     spacings = sorted(b.lines[0].bbox.y0 - a.lines[0].bbox.y0 for a, b in zip(rows, rows[1:]))
     usual = spacings[len(spacings) // 2] if spacings else 0.0
+    holding = [row for row in rows if any(row.holds(m) for m in found.values())]
+    bold_names = any(line.bold for row in holding for (start, end), line in zip(row.spans, row.lines)
+                     if any(start <= m.start < end for m in found.values()))
     result = []
     for index, row in enumerate(rows):
-        if any(row.start <= m.start < row.end for m in found.values()):
-            result.append(row)
-            continue
         apart = index > 0 and row.lines[0].bbox.y0 - rows[index - 1].lines[0].bbox.y0 > 1.4 * usual
-        if apart and all(_is_name_line(clean(line.text)) for line in row.lines):
-            result.append(row)
+        chosen = [not (bold_names and not line.bold)
+                  and (row in holding or ((apart or bold_names) and _is_name_line(clean(line.text))))
+                  for line in row.lines]
+        i = 0
+        while i < len(chosen):
+            if not chosen[i]:
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(chosen) and chosen[j + 1]:
+                j += 1
+            result.append((row.spans[i][0], row.spans[j][1], _union([l.bbox for l in row.lines[i:j + 1]])))
+            i = j + 1
     return result
 
 
@@ -201,18 +226,20 @@ def _is_name_line(text: str) -> bool:
     return any(m.group(0) == text and _is_person(text) for m in _NAME_RUN_RE.finditer(text))
 
 
-def _extra_names(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[tuple[str, _Row]]:
-    """Printed names that are not on the list: in a row of names (`_name_rows`), what is left
-    once the listed names are taken out and still reads as a person's name (two or more
-    capitalised words, no affiliation word)."""
+def _extra_names(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[tuple[str, BBox, str]]:
+    """(name, box, printed line) of the printed names that are not on the list: in the lines
+    of names (`_name_spans`), what is left once the listed names are taken out and still reads
+    as a person's name (two or more capitalised words, no affiliation word)."""
     extras = []
-    for row in _name_rows(rows, text, found):
-        chars = list(text[row.start:row.end])
+    for start, end, box in _name_spans(rows, found):
+        chars = list(text[start:end])
         for match in found.values():
-            if row.start <= match.start < row.end:
-                chars[match.start - row.start:match.end - row.start] = " " * (match.end - match.start)
+            if start <= match.start < end:
+                stop = min(match.end, end)
+                chars[match.start - start:stop - start] = " " * (stop - match.start)
         rest = _MARKS_RE.sub("  ", "".join(chars))
-        extras += [(m.group(0), row) for m in _NAME_RUN_RE.finditer(rest) if _is_person(m.group(0))]
+        extras += [(m.group(0), box, text[start:end].strip()) for m in _NAME_RUN_RE.finditer(rest)
+                   if _is_person(m.group(0))]
     return extras
 
 
@@ -278,11 +305,11 @@ def author_list(doc: "Document", options: AuthorListOptions, context: CheckConte
                     f"printed {', '.join(names[i] for i in order)}; listed {', '.join(names[i] for i in sorted(order))}.",
             hint="Print the authors in the order the submission system lists them.",
             page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:300]}")
-    for extra, row in _extra_names(rows, text, found):
+    for extra, extra_box, printed_line in _extra_names(rows, text, found):
         yield Violation(
             message=f"'{extra}' is printed in the author block but is not on the submission's author list.",
             hint="Print only the listed authors, or have the organizers add the author in the submission system.",
-            page=1, bbox=row.bbox, evidence=f"listed: {listed}", severity=Severity.WARNING)
+            page=1, bbox=extra_box, evidence=f"listed: {listed} / printed: {printed_line}", severity=Severity.WARNING)
 
 
 def title_key(text: str) -> str:
