@@ -11,6 +11,8 @@ loaded from anywhere, and only its own style and script (by hash) may run.
 
 Made with Jinja2 templates shipped in `reporters/templates/`. Each file's section is
 rendered as its result arrives (its pictures read then), so memory holds text, not results.
+Pillow (`pdf/images.py`) is imported only when a finding has an evidence picture: the process
+that writes the page then reads the PNGs it had the workers draw, never a PDF.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from ..pdf.images import evidence_views
 from ..report import FileResult, Finding, Report
 from .base import Emitter, StatusTally, first_error, main_body_length
 from .catalog import describe
@@ -56,6 +57,8 @@ def _pictures(path: str | None) -> tuple[str, str] | None:
     there is no picture or it cannot be read."""
     if not path:
         return None
+    from ..pdf.images import evidence_views  # Pillow, only for pages with evidence pictures
+
     views = evidence_views(path)
     if views is None:
         return None
