@@ -18,6 +18,7 @@ import pytest
 
 from axiomcheck.report import FileResult, Finding, Report
 from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
+from axiomcheck.reporters import catalog
 from axiomcheck.reporters.catalog import describe
 from axiomcheck.pdf.images import CROP_MARGIN
 from axiomcheck.pdf.render import BOX_COLOUR
@@ -115,21 +116,33 @@ def test_every_format_marks_a_waived_finding_as_waived() -> None:
     assert 'class="badge waived"' in REPORTERS["html"](report) and WAIVER in REPORTERS["html"](report)
 
 
-def test_sarif_is_valid_against_the_published_schema() -> None:
+def _sarif_errors(log: dict) -> list:
     jsonschema = pytest.importorskip("jsonschema")
+    pytest.importorskip("rfc3986_validator")  # so that the `uri` formats are checked, as code scanning does
     schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
     validator_class = jsonschema.validators.validator_for(schema)
     validator_class.check_schema(schema)
+    checker = jsonschema.FormatChecker()  # every format it knows, `uri-reference` included (draft 4 lacks it)
+    assert {"uri", "uri-reference"} <= set(checker.checkers)
+    return sorted(validator_class(schema, format_checker=checker).iter_errors(log), key=str)
+
+
+@pytest.mark.parametrize("docs", [None, "https://axiomcheck.example.org/docs"])
+def test_sarif_is_valid_against_the_published_schema(docs: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog, "docs_url", lambda: docs)
+    report = sample_report("evidence/long-02-AX302-p3.png")
+    report.files[0].path = "papers/my long paper #2 (é).pdf"
     empty = Report(venue="axiom-2026", track="paper", stage="submission")
-    for report in (sample_report("evidence/long-02-AX302-p3.png"), empty):
-        log = json.loads(REPORTERS["sarif"](report))
-        # Structure only: the schema's `format` annotations are not asserted (`helpUri` is a
-        # reference relative to the project's root, docs/rules.md#anchor).
-        errors = sorted(validator_class(schema).iter_errors(log), key=str)
+    for one in (report, empty):
+        errors = _sarif_errors(json.loads(REPORTERS["sarif"](one)))
         assert not errors, errors[0]
+    log = json.loads(REPORTERS["sarif"](report))
+    assert log["runs"][0]["artifacts"][0]["location"]["uri"] == "papers/my%20long%20paper%20%232%20(%C3%A9).pdf"
+    assert all(("helpUri" in rule) == (docs is not None) for rule in log["runs"][0]["tool"]["driver"]["rules"])
 
 
-def test_sarif_rules_results_and_pages() -> None:
+def test_sarif_rules_results_and_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog, "docs_url", lambda: "https://axiomcheck.example.org/docs")
     log = json.loads(REPORTERS["sarif"](sample_report()))
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
@@ -139,8 +152,10 @@ def test_sarif_rules_results_and_pages() -> None:
                 for line in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()
                 if line.startswith("#")}
     for rule in rules:
-        assert rule["helpUri"].startswith("docs/rules.md#") and rule["helpUri"].split("#")[1] in headings
-        assert "How to fix" in rule["help"]["text"]
+        reference = rule["properties"]["documentation"]
+        assert reference.startswith("docs/rules.md#") and reference.split("#")[1] in headings
+        assert "How to fix" in rule["help"]["text"] and rule["help"]["text"].endswith(f"Documented in {reference}.")
+    assert rules[0]["helpUri"] == "https://axiomcheck.example.org/docs/rules.md#ax101-page-limit"
     for result in run["results"]:
         assert ids[result["ruleIndex"]] == result["ruleId"]
     email = next(r for r in run["results"] if r["ruleId"] == "AX302")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import metadata
 
 from ..rules import find_rule
 from ..verdicts import VERDICTS
@@ -33,9 +34,31 @@ class RuleText:
         return re.sub(r"[^a-z0-9 -]", "", f"{self.id} {self.name}".lower()).replace(" ", "-")
 
     @property
-    def help_uri(self) -> str:
-        """docs/rules.md#anchor, a reference relative to the project root."""
+    def doc_reference(self) -> str:
+        """docs/rules.md#anchor, relative to the project's root."""
         return f"{RULES_DOC}#{self.anchor}"
+
+    @property
+    def help_uri(self) -> str | None:
+        """The absolute URL of the rule's section in docs/rules.md, when the installed package
+        declares where its documentation is published (`docs_url`); None otherwise."""
+        base = docs_url()
+        return f"{base}/rules.md#{self.anchor}" if base else None
+
+
+@lru_cache(maxsize=1)
+def docs_url() -> str | None:
+    """Where the docs/ folder is published: the `Documentation` URL of the installed package's
+    metadata (`[project.urls]` in pyproject.toml), without a trailing slash; None when absent."""
+    try:
+        urls = metadata.metadata("axiomcheck").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("documentation", "docs") and url.strip().startswith(("https://", "http://")):
+            return url.strip().rstrip("/")
+    return None
 
 
 @lru_cache(maxsize=None)

@@ -2,8 +2,10 @@
 DevOps, IDE viewers).
 
 One run per output. `tool.driver.rules` describes every rule that ran or reported (id, name,
-short and full description, help text and `helpUri` into docs/rules.md, default level);
-each finding is a result with its rule's index and a location on the PDF. SARIF has no page
+short and full description, help text naming its section of docs/rules.md, default level,
+and `helpUri`, the absolute URL of that section, when the package declares where its
+documentation is published: `catalog.docs_url`); each finding is a result with its rule's
+index and a location on the PDF (the path as a percent-encoded URI reference). SARIF has no page
 coordinate: the page is given as the region's `startLine` (so viewers that show "line N"
 show the page number) and, exactly, in the region's `properties` as `page` and `bbox` (PDF
 points, origin top-left, y downwards), with the evidence text as the region's `snippet`. A
@@ -18,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+from urllib.parse import quote
 
 from .. import __version__
 from ..report import FileResult, Finding, Report
@@ -33,14 +36,21 @@ def _descriptor(rule_id: str, name: str) -> dict[str, Any]:
     descriptor: dict[str, Any] = {
         "id": text.id, "name": text.name,
         "shortDescription": {"text": text.summary},
-        "helpUri": text.help_uri,
         "defaultConfiguration": {"level": _LEVEL.get(text.severity, "warning")},
-        "properties": {"group": text.group, "tags": [text.group]},
+        "properties": {"group": text.group, "tags": [text.group], "documentation": text.doc_reference},
     }
+    if text.help_uri:
+        descriptor["helpUri"] = text.help_uri
     if text.doc:
         descriptor["fullDescription"] = {"text": text.doc}
-        descriptor["help"] = {"text": text.doc}
+        descriptor["help"] = {"text": f"{text.doc}\n\nDocumented in {text.doc_reference}."}
     return descriptor
+
+
+def artifact_uri(path: str) -> str:
+    """A file's path as a URI reference (percent-encoded; `\\` as `/`), as code-scanning
+    services require: relative paths stay relative to the folder the run started in."""
+    return quote(path.replace("\\", "/"), safe="/-._~!$&'()*+,;=@")
 
 
 def _region(finding: Finding) -> dict[str, Any] | None:
@@ -83,7 +93,7 @@ class SarifEmitter(Emitter):
     def file(self, result: FileResult) -> None:
         self.internal_error = self.internal_error or result.internal_error
         artifact_index = len(self.artifacts)
-        artifact: dict[str, Any] = {"location": {"uri": result.path}, "mimeType": "application/pdf"}
+        artifact: dict[str, Any] = {"location": {"uri": artifact_uri(result.path)}, "mimeType": "application/pdf"}
         if result.sha256:
             artifact["hashes"] = {"sha-256": result.sha256}
         artifact["properties"] = {"status": result.status, "pages": result.pages,
@@ -95,7 +105,7 @@ class SarifEmitter(Emitter):
             self._write(self._result(result, finding, artifact_index))
 
     def _result(self, result: FileResult, finding: Finding, artifact_index: int) -> dict[str, Any]:
-        location: dict[str, Any] = {"artifactLocation": {"uri": result.path, "index": artifact_index}}
+        location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(result.path), "index": artifact_index}}
         region = _region(finding)
         if region is not None:
             location["region"] = region
