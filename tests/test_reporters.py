@@ -256,7 +256,7 @@ def test_exit_code_follows_statuses_and_policy() -> None:
     report.files = [report.files[1]]
     assert report.exit_code == 0
     assert report.exit_code_for("warning") == 0  # its only finding is a waived error
-    report.files = [dataclasses_replace_status(sample_report().files[0])]
+    report.files = [_passing_with_a_warning(sample_report().files[0])]
     assert report.exit_code_for("error") == 0 and report.exit_code_for("warning") == 1
     report.files[0].internal_error = True
     assert report.exit_code == 3 and report.exit_code_for("never") == 3
@@ -264,7 +264,7 @@ def test_exit_code_follows_statuses_and_policy() -> None:
         report.exit_code_for("sometimes")
 
 
-def dataclasses_replace_status(result: FileResult) -> FileResult:
+def _passing_with_a_warning(result: FileResult) -> FileResult:
     """`result` with its errors removed: only its warning stands, so it passes."""
     return FileResult(path=result.path, sha256=result.sha256, status="pass", pages=result.pages,
                       findings=[f for f in result.findings if f.severity != "error"])
