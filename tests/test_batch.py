@@ -82,6 +82,8 @@ def test_manifest_gives_each_file_its_own_track(tmp_path: Path, papers: Path) ->
     files = json.loads((tmp_path / "m.json").read_text())["files"]
     limits = [next(f["message"] for f in file["findings"] if f["rule"] == "AX101") for file in files]
     assert "past the 1-page limit" in limits[0] and "past the 4-page limit" in limits[1], result.output
+    assert [file.get("track") for file in files] == ["grand-challenge", None]
+    assert json.loads((tmp_path / "m.json").read_text())["page_limits"] == {"paper": 4, "grand-challenge": 1}
     assert query(tmp_path / "r.sqlite", "SELECT track, submission_id FROM run_files ORDER BY position") == [
         ("grand-challenge", "7"), ("paper", "8")]
 
@@ -172,3 +174,18 @@ def test_the_batch_process_never_loads_a_pdf_library(tmp_path: Path) -> None:
             "print(sorted(m for m in ('pypdfium2', 'pypdf', 'PIL') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.stdout.splitlines()[-1] == "[]", out.stderr
+
+
+def test_every_format_from_one_run_and_the_exit_code_policy(tmp_path: Path, papers: Path) -> None:
+    out = tmp_path / "out"
+    result = batch(tmp_path, str(papers / "a"), "-o", "html", "-o", "sarif", "-o", "junit", "-o", "github",
+                   "-o", "text", "--output-dir", str(out), "--fail-on", "never")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [
+        "axiomcheck-results.github.txt", "axiomcheck-results.html", "axiomcheck-results.sarif",
+        "axiomcheck-results.text.txt", "axiomcheck-results.xml"]
+    sarif = json.loads((out / "axiomcheck-results.sarif").read_text())
+    assert sarif["version"] == "2.1.0" and any(r["ruleId"] == "AX101" for r in sarif["runs"][0]["results"])
+    assert "001-over-limit.pdf" in (out / "axiomcheck-results.html").read_text()
+    assert run("report", "--db", str(tmp_path / "r.sqlite"), "--fail-on", "never").exit_code == 0
+    assert run("report", "--db", str(tmp_path / "r.sqlite")).exit_code == 1

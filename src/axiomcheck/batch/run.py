@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .. import __version__
 from ..limits import Limits
 from ..report import FileResult, Report
+from ..runner import page_limits
 from .inputs import Item, item_sha256, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
 from .progress import Progress
@@ -53,7 +54,8 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
     when the pack cannot be resolved for a file's track and stage."""
     groups = resolve_groups(items, settings.spec)
     pack = settings.spec.resolve()
-    run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers)
+    limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
+    run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers, limits)
     settings_text = settings_key(settings.limits, settings.evidence_dir)
     checked = cached = 0
     state = "failed"

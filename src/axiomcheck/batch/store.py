@@ -16,7 +16,8 @@ Schema (version 1; docs/batch.md shows it with examples):
     schema_version(version)                        one row: the schema's version
     runs(id, started_at, finished_at, state,       one row per run; state: running, done, failed,
          venue, track, stage, axiomcheck_version,    interrupted (Ctrl-C); a killed run stays
-         command, waivers)                           `running`. waivers: JSON list of the run's waivers
+         command, waivers, page_limits)              `running`. waivers: JSON list of the run's waivers;
+                                                     page_limits: each track's main-body limit
     results(sha256, pack, pack_hash, track, stage, one row per distinct key: the file's result
             axiomcheck_version, settings,            as JSON (report schema axiomcheck.report/1,
             status, pages, internal_error,           without waivers) and when it was checked
@@ -52,7 +53,8 @@ _DDL = (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         started_at TEXT NOT NULL, finished_at TEXT, state TEXT NOT NULL,
         venue TEXT NOT NULL, track TEXT NOT NULL, stage TEXT NOT NULL,
-        axiomcheck_version TEXT NOT NULL, command TEXT NOT NULL, waivers TEXT NOT NULL)""",
+        axiomcheck_version TEXT NOT NULL, command TEXT NOT NULL, waivers TEXT NOT NULL,
+        page_limits TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS results (
         sha256 TEXT NOT NULL, pack TEXT NOT NULL, pack_hash TEXT NOT NULL, track TEXT NOT NULL,
         stage TEXT NOT NULL, axiomcheck_version TEXT NOT NULL, settings TEXT NOT NULL,
@@ -143,12 +145,14 @@ class Store:
         return _Transaction(self._db)
 
     def start_run(self, venue: str, track: str, stage: str, version: str, command: str,
-                  waivers: Sequence[Waiver]) -> int:
+                  waivers: Sequence[Waiver], page_limits: dict[str, float] | None = None) -> int:
+        """A new run (state `running`); `page_limits` is each track's main-body limit, for reports."""
         with self._write():
             cursor = self._db.execute(
-                "INSERT INTO runs (started_at, state, venue, track, stage, axiomcheck_version, command, waivers) "
-                "VALUES (?, 'running', ?, ?, ?, ?, ?, ?)",
-                (_now(), venue, track, stage, version, command, json.dumps([w.to_dict() for w in waivers])))
+                "INSERT INTO runs (started_at, state, venue, track, stage, axiomcheck_version, command, waivers, "
+                "page_limits) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?)",
+                (_now(), venue, track, stage, version, command, json.dumps([w.to_dict() for w in waivers]),
+                 json.dumps(page_limits or {})))
             return int(cursor.lastrowid or 0)
 
     def finish_run(self, run_id: int, state: str) -> None:
@@ -194,21 +198,22 @@ class Store:
         """The report of a run (the latest when None), rebuilt from the store with the run's
         waivers applied: what the run printed, without checking anything again."""
         row = self._db.execute(
-            "SELECT id, venue, track, stage, waivers FROM runs WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))",
-            (run_id,)).fetchone()
+            "SELECT id, venue, track, stage, waivers, page_limits FROM runs "
+            "WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))", (run_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no run {run_id}." if run_id is not None else
                              f"{self.path}: the database holds no run yet.")
-        run, venue, track, stage, waivers_text = row
+        run, venue, track, stage, waivers_text, limits_text = row
         waivers = [Waiver.from_dict(w) for w in json.loads(waivers_text)]
-        report = Report(venue=venue, track=track, stage=stage)
+        report = Report(venue=venue, track=track, stage=stage, page_limits=json.loads(limits_text))
         files = self._db.execute(
-            "SELECT f.path, f.submission_id, f.result, r.result, r.internal_error FROM run_files f "
+            "SELECT f.path, f.track, f.submission_id, f.result, r.result, r.internal_error FROM run_files f "
             f"LEFT JOIN results r ON {' AND '.join(f'r.{c} = f.{c}' for c in _KEY_COLUMNS)} "
             "WHERE f.run_id = ? ORDER BY f.position", (run,)).fetchall()
-        for path, submission_id, inline, stored, internal in files:
+        for path, file_track, submission_id, inline, stored, internal in files:
             result = _result(path, inline, stored, internal)
             if result is not None:
+                result.track = file_track if file_track not in (None, track) else None
                 report.files.append(apply_waivers(result, waivers, submission_id))
         return report
 

@@ -21,6 +21,7 @@ COMMANDS = {
     "inspect": "inspect:inspect",
     "rules": "rules:rules",
     "packs": "packs:packs",
+    "serve": "serve:serve",
     "batch": "batch:batch",
     "report": "report:report",
 }

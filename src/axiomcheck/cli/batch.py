@@ -21,7 +21,7 @@ from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs.selection import SelectionError
-from .common import fail_usage, limit_options, limits_from
+from .common import fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
 
 EXIT_INTERRUPTED = 130
@@ -58,12 +58,13 @@ EXIT_INTERRUPTED = 130
               help="Dask scheduler (e.g. tcp://10.0.0.5:8786); without it a local Dask cluster is started.")
 @click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "lines", "none"]), default="auto",
               show_default=True, help="A live bar on a terminal, periodic lines in logs (auto picks).")
+@fail_on_option
 @selection_options
 @limit_options
 def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, manifest_file: str | None,
           openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
           output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
-          progress_mode: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
+          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
           waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
     """Check every PDF in PATHS (folders, globs, zip archives, files) against a venue's rules.
 
@@ -112,7 +113,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
                    "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
-    sys.exit(outcome.report.exit_code)
+    sys.exit(outcome.report.exit_code_for(fail_on))
 
 
 def _items(paths: tuple[str, ...], manifest_file: str | None, openreview_file: str | None,

@@ -9,7 +9,7 @@ import click
 
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..reporters import REPORTERS
-from .common import fail_usage
+from .common import fail_on_option, fail_usage
 
 
 @click.command()
@@ -20,12 +20,14 @@ from .common import fail_usage
               help="Write the report to FILE instead of standard output.")
 @click.option("--run", "run_id", type=int, default=None, help="Which run (default: the latest); see --list.")
 @click.option("--list", "list_runs", is_flag=True, help="List the store's runs instead.")
-def report(db: str, output_format: str, output: str | None, run_id: int | None, list_runs: bool) -> None:
+@fail_on_option
+def report(db: str, output_format: str, output: str | None, run_id: int | None, list_runs: bool,
+           fail_on: str) -> None:
     """Render a batch's report from its results store, without checking anything again.
 
     The report is the run's: its files in their order, with the waivers it was given. The
-    exit code is the run's (0 every file passes, 1 a file fails or was not checked, 3 an
-    internal error)."""
+    exit code is the run's under --fail-on (0 no file fails, 1 a file fails or was not
+    checked, 3 an internal error)."""
     if not Path(db).is_file():
         fail_usage(f"{db}: no results store here; run `axiomcheck batch` first or give --db.")
     try:
@@ -43,4 +45,4 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
         Path(output).write_text(rendered, encoding="utf-8")
     else:
         click.echo(rendered, nl=False)
-    sys.exit(result.exit_code)
+    sys.exit(result.exit_code_for(fail_on))
