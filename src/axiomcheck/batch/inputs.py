@@ -161,23 +161,32 @@ class Staging:
     def __init__(self, limits: Limits, link_files: bool = False) -> None:
         self.limits = limits
         self.link_files = link_files
-        self.folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
+        self._folder: str | None = None
+
+    @property
+    def folder(self) -> str:
+        """The private folder, made when first needed (a batch of plain files needs none)."""
+        if self._folder is None:
+            self._folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
+        return self._folder
 
     def __enter__(self) -> "Staging":
         return self
 
     def __exit__(self, *exc: object) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
 
     def place(self, item: Item, sha256: str) -> str | FileResult:
         """A path the workers can read for `item`, or the verdict when its bytes cannot be read."""
-        target = os.path.join(self.folder, staged_name(item, sha256))
         if item.archive is None:
             path = item.path or item.display
-            if not self.link_files or not sha256 or os.path.lexists(target):
+            target = os.path.join(self.folder, staged_name(item, sha256)) if self.link_files and sha256 else None
+            if target is None or os.path.lexists(target):
                 return path
             os.symlink(os.path.abspath(path), target)
             return target
+        target = os.path.join(self.folder, staged_name(item, sha256))
         try:
             data = read_member(item.archive, item.member or "", self.limits)
         except ArchiveError as error:
@@ -187,7 +196,7 @@ class Staging:
         return target
 
     def release(self, path: str) -> None:
-        if os.path.dirname(path) == self.folder:
+        if self._folder is not None and os.path.dirname(path) == self._folder:
             try:
                 os.remove(path)
             except FileNotFoundError:  # the same member content, placed once for two items

@@ -23,12 +23,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from ..report import FileResult, status_of
 from ..rules import find_rule
+
+if TYPE_CHECKING:
+    import yaml
 
 ENTRY_KEYS = ("id", "sha256", "rule", "reason", "who")
 _SHA256_RE = re.compile(r"^[0-9a-f]{64}$")
@@ -68,6 +69,7 @@ class Waiver:
 
 def read_waivers(path: str) -> tuple[Waiver, ...]:
     """The waivers of a YAML file, validated; raises WaiverError."""
+    import yaml  # only when there is a waiver file: `check` starts without PyYAML otherwise
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -93,7 +95,9 @@ def read_waivers(path: str) -> tuple[Waiver, ...]:
     return tuple(_entry(path, item) for item in node.value)
 
 
-def _entry(path: str, node: yaml.Node) -> Waiver:
+def _entry(path: str, node: "yaml.Node") -> Waiver:
+    import yaml
+
     line = node.start_mark.line + 1
     where = f"{path}:{line}"
     if not isinstance(node, yaml.MappingNode):
