@@ -88,6 +88,11 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor
 
+        try:
+            import distributed  # noqa: F401 - only to say how to install it
+        except ImportError:
+            fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
+
         runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
     else:
         from ..batch.local import LocalExecutor
