@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shlex
 import sys
@@ -88,9 +89,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor
 
-        try:
-            import distributed  # noqa: F401 - only to say how to install it
-        except ImportError:
+        if importlib.util.find_spec("distributed") is None:
             fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
 
         runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
