@@ -6,12 +6,12 @@ Add a rule by writing it in the module of its group and listing it in that modul
 
 from __future__ import annotations
 
-from . import (anonymity, anonymity_authors, anonymity_links, anonymity_metadata, anonymity_text, checklist, fonts,
-               integrity, layout, pages, template)
+from . import (anonymity, anonymity_authors, anonymity_institutions, anonymity_links, anonymity_metadata,
+               anonymity_text, checklist, fonts, integrity, layout, pages, template)
 from .base import CheckContext, Rule, Severity, Violation
 
 _MODULES = (pages, checklist, template, layout, fonts, anonymity, anonymity_text, anonymity_links, anonymity_metadata,
-            anonymity_authors, integrity)
+            anonymity_authors, anonymity_institutions, integrity)
 
 REGISTRY: dict[str, Rule] = {}
 for _module in _MODULES:
