@@ -1,12 +1,14 @@
 """What is painted behind text: the page rendered in gray without its text, sampled where the
 glyphs are.
 
-Every text object of the page (and of the forms it draws, such as included figures) is switched
-to the invisible render mode on a private copy of the page, and the page is rendered: what is
-left is everything else (vector fills, images, rules) in its paint order, so a coloured label
-under white text, the paper under it, or a box painted over it shows where the glyphs are. The
-median gray of the word's own box on that rendering is what the text is seen against; sampling
-around the box instead would see the paper beside a small coloured label. Boxes are in the
+The page is rendered twice: as it is, and with every text object (also those of the forms it
+draws, such as included figures) switched to the invisible render mode on a private copy of the
+page. The second rendering is everything but text (vector fills, images, rules) in its paint
+order; where the two differ, glyphs are painted. The median gray of the text-free rendering
+under those glyph pixels, within a word's box, is what the word is seen against: a coloured
+label under white text, or the paper. Where no glyph pixel shows (white text on white paper
+changes nothing), the whole box is sampled. Sampling around the box instead would see the
+paper beside a tight coloured label. Boxes are in the
 model's convention (points, origin top-left as the text layer reports it); PDFium maps them to
 pixels, so crop-box offsets and page rotation are taken into account.
 """
@@ -18,7 +20,7 @@ import math
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image
+from PIL import Image, ImageChops
 
 from ..model import BBox
 
@@ -30,6 +32,8 @@ at SCALE has 1.9 million)."""
 MAX_FORM_DEPTH = 8
 """Forms inside forms are searched for text this deep."""
 _LEVELS = 255
+GLYPH_DIFFERENCE = 24
+"""Gray levels by which a pixel must change when text is painted to count as a glyph pixel."""
 _HIDDEN_MODE = {pdfium_c.FPDF_TEXTRENDERMODE_FILL: pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE,
                 pdfium_c.FPDF_TEXTRENDERMODE_STROKE: pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE,
                 pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE: pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE,
@@ -53,8 +57,10 @@ class PageRaster:
     moved per point to the right and down."""
 
     def __init__(self, image: Image.Image, origin: tuple[float, float], x_step: tuple[float, float],
-                 y_step: tuple[float, float]) -> None:
+                 y_step: tuple[float, float], glyphs: Image.Image | None = None) -> None:
         self.image = image
+        self.glyphs = glyphs
+        """Where text paints the page (mode L, 255 on glyph pixels); None: unknown."""
         self.origin = origin
         self.x_step = x_step
         self.y_step = y_step
@@ -76,7 +82,11 @@ class PageRaster:
         right, bottom = min(right, self.image.width), min(bottom, self.image.height)
         if left >= right or top >= bottom:
             return None
-        counts = self.image.crop((left, top, right, bottom)).histogram()
+        rect = (left, top, right, bottom)
+        counts = self.image.crop(rect).histogram()
+        if self.glyphs is not None:
+            under_glyphs = self.image.crop(rect).histogram(mask=self.glyphs.crop(rect))
+            counts = under_glyphs if sum(under_glyphs) else counts
         total = sum(counts)
         seen = 0
         for level, count in enumerate(counts):
@@ -106,23 +116,30 @@ def _hide_in(parent: object, count: object, get: object, depth: int) -> int:
     return hidden
 
 
-def render_page(page: pdfium.PdfPage) -> PageRaster:
-    """The page in gray without its text, at SCALE pixels per point or fewer on a large page.
-    Changes `page` in memory (its text stops painting): the caller passes a page it loaded for
-    this and closes it afterwards."""
-    hide_text(page)
-    width, height = page.get_size()
-    bitmap = page.render(scale=min(SCALE, math.sqrt(MAX_PIXELS / max(width * height, 1.0))), grayscale=True)
+def _gray(page: pdfium.PdfPage, scale: float) -> Image.Image:
+    bitmap = page.render(scale=scale, grayscale=True)
     try:
-        image = bitmap.to_pil().copy()  # to_pil shares the bitmap's memory, freed by close()
+        return bitmap.to_pil().copy()  # to_pil shares the bitmap's memory, freed by close()
     finally:
         bitmap.close()
+
+
+def render_page(page: pdfium.PdfPage) -> PageRaster:
+    """The page in gray without its text, and where its glyphs are, at SCALE pixels per point or
+    fewer on a large page. Changes `page` in memory (its text stops painting): the caller passes
+    a page it loaded for this and closes it afterwards."""
+    width, height = page.get_size()
+    scale = min(SCALE, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
+    painted = _gray(page, scale)
+    hide_text(page)
+    image = _gray(page, scale)
+    glyphs = ImageChops.difference(painted, image).point(lambda level: 255 if level > GLYPH_DIFFERENCE else 0)
     span = max(width, height, 1.0)
     origin = to_pixels(page, image.width, image.height, 0.0, 0.0)
     right = to_pixels(page, image.width, image.height, span, 0.0)
     down = to_pixels(page, image.width, image.height, 0.0, span)
     return PageRaster(image, origin, ((right[0] - origin[0]) / span, (right[1] - origin[1]) / span),
-                      ((down[0] - origin[0]) / span, (down[1] - origin[1]) / span))
+                      ((down[0] - origin[0]) / span, (down[1] - origin[1]) / span), glyphs)
 
 
 def plain_raster(width: float, height: float, gray: float) -> PageRaster:

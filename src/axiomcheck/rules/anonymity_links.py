@@ -39,7 +39,7 @@ _OWNED_RE = re.compile(
     r"|\b(?:source\s+)?(?:code|codes|codebase|implementation|project\s+page|demo)\s+(?:[\w-]+\s+){0,4}?"
     r"(?:is|are|will\s+be|can\s+be)\s+(?:publicly\s+|freely\s+|made\s+|openly\s+)?(?:available|released|found|"
     r"accessible|hosted)\b"
-    r"|(?<![\w-])(?:code|source\s+code|project\s+page|project\s+website|website|homepage|demo)\s*:",
+    r"|(?<![A-Za-z-])(?:code|source\s+code|project\s+page|project\s+website|website|homepage|demo)\s*:",
     re.I)
 """Wording that claims the linked code, data or page as the authors' own."""
 _MIN_NAME = 4
