@@ -14,7 +14,7 @@ from ..model import Submission
 from ..packs import PackError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
-from .common import fail_usage, limit_options, limits_from
+from .common import fail_usage, limit_options, limits_from, require_files
 
 
 @click.command()
@@ -42,6 +42,7 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     exceeds them gets a verdict and the others are still checked.
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages)
+    require_files(pdfs)
     try:
         pack = resolve(venue, track, stage)
     except PackError as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import (anonymity, anonymity_authors, anonymity_institutions, anonymity_links, anonymity_metadata,
                anonymity_text, checklist, fonts, integrity, layout, pages, template)
-from .base import CheckContext, Rule, Severity, Violation
+from .base import CheckContext, Region, Rule, Severity, Violation
 
 _MODULES = (pages, checklist, template, layout, fonts, anonymity, anonymity_text, anonymity_links, anonymity_metadata,
             anonymity_authors, anonymity_institutions, integrity)
@@ -32,4 +32,4 @@ def find_rule(key: str) -> Rule | None:
     return next((r for r in REGISTRY.values() if r.id.lower() == key.lower()), None)
 
 
-__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Rule", "Severity", "Violation", "find_rule"]
+__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Region", "Rule", "Severity", "Violation", "find_rule"]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, Line, PageInfo, Word
 from .base import CheckContext, Severity, Violation, rule
+from .pages import page_box
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -57,15 +58,9 @@ class HiddenTextOptions:
     contain one of these strings are not reported."""
 
 
-def visible_area(page: PageInfo) -> BBox:
-    """The crop box in the model's top-down coordinates."""
-    crop = page.cropbox
-    return BBox(crop.x0, page.height - crop.y1, crop.x1, page.height - crop.y0)
-
-
 def _outside(word: Word, page: PageInfo) -> bool:
     """The word lies entirely outside the crop box."""
-    area = visible_area(page)
+    area = page_box(page)
     return word.bbox.x1 < area.x0 or word.bbox.x0 > area.x1 or word.bbox.y1 < area.y0 or word.bbox.y0 > area.y1
 
 
@@ -75,6 +70,8 @@ def _inside(word: Word, area: BBox) -> bool:
 
 BASELINE_TOLERANCE = 1.0
 """Lines whose baselines differ by at most this (points) form one row (cells of a table row)."""
+MAX_GAP = 36.0
+"""Words of a row further apart than this (points) are not one line of text running on."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +93,7 @@ class Overflow:
 def overflows(lines: tuple[Line, ...], page: PageInfo) -> list[Overflow]:
     """Rows of the page with words on it and words past its edge (an overfull table row or line);
     a row wholly off the page is not an overflow."""
-    area = visible_area(page)
+    area = page_box(page)
     rows: list[list[Line]] = []
     for line in sorted(lines, key=lambda l: l.baseline):
         if rows and abs(rows[-1][0].baseline - line.baseline) <= BASELINE_TOLERANCE:
@@ -105,11 +102,27 @@ def overflows(lines: tuple[Line, ...], page: PageInfo) -> list[Overflow]:
             rows.append([line])
     found = []
     for row in rows:
-        words = [w for line in row for w in line.words]
-        beyond = tuple(w for w in words if not _inside(w, area))
-        if beyond and len(beyond) < len(words):
+        beyond = _run_off(sorted((w for line in row for w in line.words), key=lambda w: w.bbox.x0), area)
+        if beyond:
             found.append(Overflow(tuple(sorted(row, key=lambda l: l.bbox.x0)), beyond))
     return found
+
+
+def _run_off(words: list[Word], area: BBox) -> tuple[Word, ...]:
+    """The words that continue a row past the left or right edge of `area`, each at most MAX_GAP
+    from the previous one, starting from the outermost word on the page."""
+    inside = [index for index, word in enumerate(words) if _inside(word, area)]
+    if not inside:
+        return ()
+    beyond: list[Word] = []
+    for chain in (words[inside[-1]:], words[inside[0]::-1]):
+        for previous, word in zip(chain, chain[1:]):
+            gap = word.bbox.x0 - previous.bbox.x1 if word.bbox.x0 >= previous.bbox.x0 else previous.bbox.x0 - word.bbox.x1
+            if gap > MAX_GAP:
+                break
+            if not _inside(word, area):
+                beyond.append(word)
+    return tuple(beyond)
 
 
 def _blends_in(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions) -> bool:
@@ -372,7 +385,7 @@ def page_overflow(doc: "Document", options: PageOverflowOptions, context: CheckC
     """
     for number in range(1, doc.page_count + 1):
         page = doc.pages[number - 1]
-        area = visible_area(page)
+        area = page_box(page)
         found = [row for row in overflows(doc.page_text(number).lines, page) if len(row.beyond) >= options.min_words]
         if not found:
             continue
