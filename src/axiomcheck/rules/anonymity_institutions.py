@@ -33,7 +33,7 @@ _MIN_AFFILIATION = 6
 
 @dataclass(frozen=True)
 class NamedInstitutionOptions:
-    prose: str = (rf"\b(?:at|from|by|with|in)\s+(?:the\s+)?(?P<institution>{INSTITUTION})")
+    prose: str = rf"\b(?:[Aa]t|[Ff]rom|[Bb]y|[Ww]ith|[Ii]n)\s+(?:[Tt]he\s+)?(?P<institution>{INSTITUTION})"
     """A regular expression (case-sensitive) for an institution after a preposition; the group
     `institution` is the name."""
     first_person: str = (r"\b(?:we|our|us)\b|\b(?:recruited|participants|volunteers|subjects|students|"
