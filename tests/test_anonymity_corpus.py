@@ -72,7 +72,8 @@ def test_labelled_leaks_of_anonymous_papers_are_found(corpus_papers: Path) -> No
     assert found("f07", "AX306", "Acknowledgments and Disclosure of Funding")
     assert found("f07", "AX301", "empty")  # looks anonymous, but is a blanked camera-ready
     assert found("n04", "AX307", "PKU-Alignment") and found("o03", "AX307", "PKU-Alignment")
-    assert found("n04", "AX307", "self-monitoring") and found("o03", "AX307", "self-monitoring")  # "Our project website"
+    # "Our project website can be found at self-monitoring.github.io"
+    assert found("n04", "AX307", "self-monitoring") and found("o03", "AX307", "self-monitoring")
     assert found("i07", "AX312", "University of Memphis")  # participants recruited there, its review board
 
 

@@ -276,3 +276,9 @@ def test_the_organizers_affiliations_are_found_anywhere_but_the_references() -> 
     in_block = paper(authors=("Anonymous Author(s)", "Vienna Scientific Cluster")).build()
     [error] = run_rule(named_institution, in_block, affiliations=("Vienna Scientific Cluster",))
     assert error.severity == Severity.ERROR
+
+
+def test_short_thanks_with_a_word_like_hidden_are_still_a_leak() -> None:
+    doc = paper(after_body=("#Acknowledgments", "We thank Mara Lindqvist for the hidden layer probes.")).build()
+    [finding] = run_rule(visible_acknowledgments, doc)
+    assert finding.severity is None

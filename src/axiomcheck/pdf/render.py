@@ -140,7 +140,8 @@ def _edge_bar(draw: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], size: 
         draw.rectangle((0, span_y[0], EDGE_BAR, max(span_y[1], span_y[0] + EDGE_BAR)), fill=BOX_COLOUR)
         sides.append("left")
     if top >= height:
-        draw.rectangle((span_x[0], height - EDGE_BAR, max(span_x[1], span_x[0] + EDGE_BAR), height - 1), fill=BOX_COLOUR)
+        draw.rectangle((span_x[0], height - EDGE_BAR, max(span_x[1], span_x[0] + EDGE_BAR), height - 1),
+                       fill=BOX_COLOUR)
         sides.append("below")
     elif bottom < 0:
         draw.rectangle((span_x[0], 0, max(span_x[1], span_x[0] + EDGE_BAR), EDGE_BAR), fill=BOX_COLOUR)

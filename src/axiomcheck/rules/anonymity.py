@@ -123,7 +123,8 @@ def _icml_footnote(doc: "Document") -> Iterator[Violation]:
                     + (f"; it shows '{text[:160]}'." if text else "."),
             hint="Keep the template's `\\printAffiliationsAndNotice{}` after the abstract; in review mode "
                  "it prints the anonymous footnote.",
-            page=1, bbox=_box(footnote) or _foot_of_page(doc), evidence=text[:300] or "no footnote at the foot of page 1",
+            page=1, bbox=_box(footnote) or _foot_of_page(doc),
+            evidence=text[:300] or "no footnote at the foot of page 1",
             severity=Severity.WARNING)
         return
     for match in _CORRESPONDENCE_RE.finditer(text):

@@ -38,7 +38,7 @@ class NamedInstitutionOptions:
     `institution` is the name."""
     first_person: str = (r"\b(?:we|our|us)\b|\b(?:recruited|participants|volunteers|subjects|students|"
                          r"IRB|Institutional\s+Review\s+Board|ethics\s+(?:board|committee)|approved|approval|"
-                         r"consent|hospital's\s+patients)\b")
+                         r"consent)\b")
     """A regular expression (case-insensitive) that, in the same sentence, makes the institution
     the authors' own: first person, or the site of a study with people (recruiting, ethics board)."""
 

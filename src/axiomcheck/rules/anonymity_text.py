@@ -174,8 +174,13 @@ class VisibleAcknowledgmentsOptions:
     template_phrases: tuple[str, ...] = ("do not include acknowledg", "use unnumbered", "only in the final",
                                          "in the anonymized submission", "for blind review")
     """Words of the templates' own instructions under an Acknowledgments heading (not a leak)."""
-    withheld: str = (r"\b(?:redacted|omitted|removed|withheld|hidden|suppressed|anonymi[sz]ed|blinded)\b"
-                     r"|\bwill\s+be\s+(?:added|included|provided|restored|given)\b|\[\s*(?:\.\.\.|…)\s*\]")
+    withheld: str = (
+        r"\[\s*(?:redacted|omitted|removed|withheld|hidden|anonymi[sz]ed|blinded)[^\]]{0,80}\]"
+        r"|\b(?:redacted|omitted|removed|withheld|hidden|suppressed|anonymi[sz]ed|blinded)\s+(?:\w+\s+){0,2}?"
+        r"(?:for|during|until|to\s+(?:preserve|ensure|maintain))\b"
+        r"|\bwill\s+be\s+(?:added|included|provided|restored|given)\s+(?:\w+\s+){0,3}?(?:in|for|after|upon)\s+"
+        r"(?:the\s+)?(?:final|camera[- ]ready|publication|acceptance|de-?anonymi[sz]ed)"
+        r"|\[\s*(?:\.\.\.|…)\s*\]")
     """A regular expression (case-insensitive) for text that withholds the acknowledgments
     ("[Redacted for anonymous review.]", "Omitted for anonymity", "will be added in the final version")."""
     withheld_length: int = 160

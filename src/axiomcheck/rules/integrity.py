@@ -117,7 +117,8 @@ def _run_off(words: list[Word], area: BBox) -> tuple[Word, ...]:
     beyond: list[Word] = []
     for chain in (words[inside[-1]:], words[inside[0]::-1]):
         for previous, word in zip(chain, chain[1:]):
-            gap = word.bbox.x0 - previous.bbox.x1 if word.bbox.x0 >= previous.bbox.x0 else previous.bbox.x0 - word.bbox.x1
+            rightwards = word.bbox.x0 >= previous.bbox.x0
+            gap = word.bbox.x0 - previous.bbox.x1 if rightwards else previous.bbox.x0 - word.bbox.x1
             if gap > MAX_GAP:
                 break
             if not _inside(word, area):
@@ -396,8 +397,8 @@ def page_overflow(doc: "Document", options: PageOverflowOptions, context: CheckC
         edges = sorted({_edge(w, area) for row in found for w in row.beyond})
         cut = " … ".join(" ".join(w.text for w in row.beyond) for row in found)
         yield Violation(
-            message=f"Page {number}: {len(found)} line{'s' if len(found) > 1 else ''} run{'' if len(found) > 1 else 's'} "
-                    f"past the {' and '.join(edges)} edge of the page, cutting off '{_clip(cut)}'.",
+            message=f"Page {number}: {len(found)} line{'s' if len(found) > 1 else ''} "
+                    f"run{'' if len(found) > 1 else 's'} past the {' and '.join(edges)} edge of the page, cutting off '{_clip(cut)}'.",
             hint="Make the table or line fit the text block (resize or split it); what runs off the page is lost.",
             page=number, bbox=clipped,
             evidence=_clip(" / ".join(" ".join(line.text for line in row.lines) for row in found)))
