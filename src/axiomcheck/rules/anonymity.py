@@ -90,17 +90,21 @@ EMPTY_BLOCK_EVIDENCE = "no line between the title and the abstract"
 def _empty_block(doc: "Document") -> Violation:
     """No line between the title and the abstract: nobody is named, but the template's anonymous
     block is not there either (a blanked camera-ready, or a block removed by hand)."""
-    title = doc.author_block.title
-    box = None
-    if title:
-        bottom = max(line.bbox.y1 for line in title)
-        box = BBox(min(line.bbox.x0 for line in title), bottom, max(line.bbox.x1 for line in title), bottom + 36.0)
     return Violation(
         message="The author block is empty: nobody is named, but the template's anonymous block "
                 "('Anonymous Author(s)') is missing between the title and the abstract.",
         hint="Build the submission in the template's review mode, which prints 'Anonymous Author(s)'; "
              "do not blank the author block by hand.",
-        page=1, bbox=box, evidence=EMPTY_BLOCK_EVIDENCE, severity=Severity.WARNING)
+        page=1, bbox=_under_title(doc), evidence=EMPTY_BLOCK_EVIDENCE, severity=Severity.WARNING)
+
+
+def _under_title(doc: "Document") -> BBox | None:
+    """Where the author block belongs: the space under the title."""
+    title = doc.author_block.title
+    if not title:
+        return None
+    bottom = max(line.bbox.y1 for line in title)
+    return BBox(min(line.bbox.x0 for line in title), bottom, max(line.bbox.x1 for line in title), bottom + 36.0)
 
 
 def _missing_block(lines: tuple[Line, ...]) -> Violation:
@@ -180,13 +184,13 @@ def camera_ready_anonymous(doc: "Document", options: CameraReadyAnonymousOptions
         yield Violation(
             message="The camera-ready still shows the anonymous author block.",
             hint="Pass `final` to the style (ICML: `accepted`) and restore the author names.",
-            page=1, bbox=_box(block.lines), evidence=block.text[:300])
+            page=1, bbox=_box(block.lines) or _under_title(doc), evidence=block.text[:300])
         return
     if all(names_nobody(line, block) for line in block.lines):
         yield Violation(
             message="No author names were found between the title and the abstract.",
             hint="Fill `\\author{}` with the authors and affiliations as listed on OpenReview.",
-            page=1, bbox=_box(block.lines), evidence=block.text[:300] or EMPTY_BLOCK_EVIDENCE)
+            page=1, bbox=_box(block.lines) or _under_title(doc), evidence=block.text[:300] or EMPTY_BLOCK_EVIDENCE)
     patterns = [re.compile(p, re.I) for p in options.placeholders]
     for line in (*block.lines, *page_one_footnotes(doc)):
         found = next((m for p in patterns if (m := p.search(line.text))), None)

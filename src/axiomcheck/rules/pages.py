@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,6 +21,13 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "a0": (841.0, 1189.0),
     "poster-61x90": (610.0, 900.0),
 }
+
+
+REFERENCE_ENTRIES = 3
+"""Reference-like lines past the limit that make a paper without a recognised References heading
+uncertain (its references may be there, unrecognised)."""
+_ENTRY_RE = re.compile(r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s+\S.*\b(?:19|20)\d\d\b"
+                       r"|^\s*[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s*)+.*\b(?:19|20)\d\d\b")
 
 
 @dataclass(frozen=True)
@@ -56,12 +64,14 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
     for region in shown[1:]:
         box = box.union(region.bbox)
     limit = _limit_line(doc, first_page, box)
-    sure = body.excluded_start is not None or not context.main_body_excludes
+    sure = body.excluded_start is not None or not context.main_body_excludes or \
+        _reference_entries(doc, first_page) < REFERENCE_ENTRIES
     yield Violation(
         message=(f"The main body runs {overflow:.1f} pages past the {options.max_pages}-page limit "
                  f"({body.pages} pages; it {where})."
-                 + ("" if sure else " No section that does not count (references, appendix) was recognised, "
-                                    "so the whole paper was counted: check with `axiomcheck inspect`.")),
+                 + ("" if sure else " The pages past the limit hold what look like reference entries, but no "
+                                    "References heading was recognised, so the whole paper was counted: check "
+                                    "with `axiomcheck inspect`.")),
         hint=(f"Cut the main text to {options.max_pages} pages; "
               f"{_excluded_phrase(context.main_body_excludes)} do not count."),
         page=first_page, bbox=box,
@@ -69,6 +79,13 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
         regions=((limit,) if limit else ()) + past,
         severity=None if sure else Severity.WARNING,
     )
+
+
+def _reference_entries(doc: "Document", first_page: int) -> int:
+    """Lines from `first_page` on that look like entries of a reference list ("[12] J. Doe ...
+    2020", "Doe, J. ... (2020)")."""
+    return sum(1 for number in range(first_page, doc.page_count + 1) for line in doc.page_text(number).lines
+               if _ENTRY_RE.match(line.text))
 
 
 def _past_limit(doc: "Document", max_pages: int, stop: "Heading | None") -> tuple[Region, ...]:
