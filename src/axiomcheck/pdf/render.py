@@ -26,6 +26,9 @@ BOX_COLOUR = (220, 20, 60)
 SHADE_COLOUR = (220, 20, 60, 60)
 """The shaded text: the box colour, mostly transparent."""
 LIMIT_COLOUR = (30, 90, 200)
+LEGEND_MARK = (90, 90, 90)
+"""The legend's bullet: not the box colour, so that the drawn box is the only box-coloured thing
+(`images.evidence_views` finds it by colour)."""
 BOX_WIDTH = 3
 LIMIT_WIDTH = 3
 EDGE_BAR = 10
@@ -163,7 +166,7 @@ def _with_legend(image: Image.Image, legend: str) -> Image.Image:
     draw = ImageDraw.Draw(framed)
     draw.line((0, image.height, image.width, image.height), fill=(120, 120, 120), width=1)
     draw.rectangle((LEGEND_PADDING, image.height + LEGEND_PADDING + 2, LEGEND_PADDING + 8,
-                    image.height + LEGEND_PADDING + 10), outline=BOX_COLOUR, width=2)
+                    image.height + LEGEND_PADDING + 10), outline=LEGEND_MARK, width=2)
     font = ImageFont.load_default()
     if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow before 10.1: a Latin-1 bitmap font
         lines = [line.encode("latin-1", "replace").decode("latin-1") for line in lines]

@@ -57,13 +57,21 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
     where = (f"ends on page {body.end.page}" if body.excluded_start is None else
              f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
              f"{body.excluded_start.page}")
-    past = _past_limit(doc, options.max_pages, body.excluded_start)
     first_page = options.max_pages + 1
-    shown = [region for region in past if region.page == first_page]
+    late = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
+            if item.page >= first_page]
+    if late and body.excluded_start is not None:
+        where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
+                 f"{body.excluded_start.page}, and {', '.join(late)}, placed among the references, "
+                 f"count{'s' if len(late) == 1 else ''} too")
+    past = _past_limit(doc, options.max_pages, body.excluded_start) + tuple(
+        Region(item.page, item.bbox, "shade") for item in body.floats if item.page >= first_page)
+    shown_page = min((region.page for region in past), default=first_page)
+    shown = [region for region in past if region.page == shown_page]
     box = shown[0].bbox if shown else None
     for region in shown[1:]:
         box = box.union(region.bbox)
-    limit = _limit_line(doc, first_page, box)
+    limit = _limit_line(doc, first_page, box if shown_page == first_page else None)
     sure = body.excluded_start is not None or not context.main_body_excludes or \
         _reference_entries(doc, first_page) < REFERENCE_ENTRIES
     yield Violation(
@@ -74,7 +82,7 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
                                     "with `axiomcheck inspect`.")),
         hint=(f"Cut the main text to {options.max_pages} pages; "
               f"{_excluded_phrase(context.main_body_excludes)} do not count."),
-        page=first_page, bbox=box,
+        page=shown_page, bbox=box,
         evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
         regions=((limit,) if limit else ()) + past,
         severity=None if sure else Severity.WARNING,
