@@ -45,7 +45,16 @@ def compliant_submission(entry: dict[str, Any]) -> bool:
 
 
 def check_one(root: Path, entry: dict[str, Any]) -> Checked:
-    """One corpus paper: its `anonymous` verdict and anonymity findings."""
+    """One corpus paper: its `anonymous` verdict and anonymity findings (each paper read once)."""
+    if entry["id"] not in _CHECKED:
+        _CHECKED[entry["id"]] = _check(root, entry)
+    return _CHECKED[entry["id"]]
+
+
+_CHECKED: dict[str, Checked] = {}
+
+
+def _check(root: Path, entry: dict[str, Any]) -> Checked:
     pack = resolve("axiom-2026", "paper", "submission")
     anonymity = dataclasses.replace(pack, rules=tuple(c for c in pack.rules if c.rule.group == "anonymity"))
     with open_document(str(root / entry["file"])) as doc:
