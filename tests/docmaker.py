@@ -162,10 +162,11 @@ def submission(body_pages: float = 3.5) -> Paper:
 
 
 def run_rule(rule: Rule, doc: Document, stage: str = "submission", authors: tuple[str, ...] = (),
-             **options: object) -> list[Violation]:
-    """The findings of one rule on `doc`, with its default options changed by `options`."""
+             affiliations: tuple[str, ...] = (), **options: object) -> list[Violation]:
+    """The findings of one rule on `doc`, with its default options changed by `options`; the
+    organizers know `authors` and `affiliations`."""
     context = CheckContext(venue="axiom-2026", track="paper", stage=stage, main_body_excludes=DEFAULT_EXCLUDED,
-                           submission=Submission(authors=tuple(authors)))
+                           submission=Submission(authors=tuple(authors), affiliations=tuple(affiliations)))
     return list(rule.check(doc, dataclasses.replace(rule.default_options(), **options), context))
 
 

@@ -15,7 +15,7 @@ from ..model import Submission
 from ..packs import PackError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
-from .common import fail_on_option, fail_usage, limit_options, limits_from
+from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files
 from .selection import selected, selection_options, waivers_from
 
 
@@ -54,6 +54,7 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     error (a bug in axiomcheck, whatever --fail-on says).
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages)
+    require_files(pdfs)
     try:
         pack = resolve(venue, track, stage)
     except PackError as error:
