@@ -42,8 +42,6 @@ STAGES = {
 TEXT_SKIPPED = "; the text rules were skipped, the page-level rules ran"
 """Ends the message of a verdict about the text layer when the page-level rules still ran."""
 _PDFIUM_REASON_RE = re.compile(r"\(PDFium: ([^)]*)\)")
-_UNINFORMATIVE_PDFIUM = ("success", "password", "security")
-"""PDFium's last-error code is not reset between documents: these say nothing about this file."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,6 +88,9 @@ def check_path(path: str, pack: ResolvedPack, submission: Submission = Submissio
     progress.enter("open")
     from .analysis import open_document
     from .pdf import DocumentError
+    from .pdf.pdfium_library import fresh_library
+
+    fresh_library()  # nothing an earlier file did to PDFium may change this file's result
 
     try:
         doc = open_document(path)
@@ -247,8 +248,6 @@ def _unopenable(path: str, reason: str) -> Finding:
         return verdict_finding("no-pages")
     match = _PDFIUM_REASON_RE.search(reason)
     pdfium = match.group(1) if match else reason.rstrip(".")
-    if any(marker in pdfium.lower() for marker in _UNINFORMATIVE_PDFIUM):
-        pdfium = "no readable document catalog or page tree"
     reasons = [f"PDFium: {pdfium}"]
     if opinion.problem is not None:
         reasons.append(f"pypdf: {opinion.problem}")
