@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .aggregate import bound_result
 from .limits import DEFAULT_LIMITS, Limits
 from .model import Submission
 from .pdf.prechecks import file_sha256, precheck
@@ -79,7 +80,17 @@ def check_path(path: str, pack: ResolvedPack, submission: Submission = Submissio
     `on_stage` is told each stage's key (see `STAGES`) as the check enters it.
     With `spare_core`, pypdf's facts are read by a helper process while this one reads the
     text (`pdf/aside.py`): for a single file on an otherwise idle machine.
+
+    The findings are bounded (`aggregate.bound_result`): identical ones aggregated, at most
+    the pack's `max_findings_per_rule` per rule, the report cut to its size limit.
     """
+    result = _check_path(path, pack, submission, limits, text_failure, on_stage, spare_core)
+    return bound_result(result, pack.max_findings_per_rule)
+
+
+def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: Limits,
+                text_failure: Finding | None, on_stage: Callable[[str], None] | None,
+                spare_core: bool) -> FileResult:
     rejected = precheck_result(path, limits)
     if rejected is not None:
         return rejected

@@ -30,6 +30,13 @@ class Finding:
     waiver: str | None = None
     """Why the organizers accept this finding (reason and who, from a waiver file); a waived
     finding is still reported but no longer decides the file's status."""
+    count: int = 1
+    """How many identical findings this one stands for (`aggregate.py`); `places` lists where
+    the first of them are."""
+    places: list[dict[str, Any]] | None = None
+    """The first places (`page`, `bbox`) of the identical findings this one stands for."""
+    omitted: int = 0
+    """On a rule's closing notice: how many more findings of the rule were left out."""
 
     @property
     def waived(self) -> bool:
@@ -38,9 +45,12 @@ class Finding:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["evidence"] = self.evidence
-        for optional in ("evidence_image", "waiver"):
+        for optional in ("evidence_image", "waiver", "places"):
             if data[optional] is None:
                 data.pop(optional)
+        for counter, default in (("count", 1), ("omitted", 0)):
+            if data[counter] == default:
+                data.pop(counter)
         return data
 
     @classmethod
@@ -61,17 +71,23 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     internal_error: bool = False
     """A bug in axiomcheck, not the author's fault: the run exits with code 3."""
+    truncated: dict[str, int] | None = None
+    """Set when the file's report was cut to its size limit (`aggregate.py`): how many
+    findings were left out and the limit in bytes."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "sha256": self.sha256, "status": self.status, "pages": self.pages,
+        data = {"path": self.path, "sha256": self.sha256, "status": self.status, "pages": self.pages,
                 "structure": self.structure, "findings": [f.to_dict() for f in self.findings]}
+        if self.truncated is not None:
+            data["truncated"] = self.truncated
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], internal_error: bool = False) -> "FileResult":
         return cls(path=data["path"], sha256=data.get("sha256"), status=data["status"],
                    pages=data.get("pages"), structure=data.get("structure"),
                    findings=[Finding.from_dict(f) for f in data.get("findings", [])],
-                   internal_error=internal_error)
+                   internal_error=internal_error, truncated=data.get("truncated"))
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
