@@ -152,33 +152,40 @@ def main() -> int:
     try:
         paths, kinds = build_batch(args.files, args.mutants, args.seed, folder)
         watch = Watch()
-        results: list[dict] = []
+        rng = random.Random(args.seed + 1)
+        sample = set(rng.sample(range(len(paths)), min(args.sample, len(paths))))
+        kept: dict[int, dict] = {}  # only the sample's results: the parent's memory is part of what is measured
+        statuses: Counter[str] = Counter()
+        verdicts: Counter[str] = Counter()
+        lost, internal, largest, results = 0, [], 0, 0
         start = time.monotonic()
         with WorkerPool(pack, jobs=args.jobs, max_files_per_worker=args.max_files_per_worker) as pool:
-            for done, result in enumerate(pool.check([FileTask(p) for p in paths]), start=1):
-                results.append(result.to_dict() | {"internal_error": result.internal_error})
+            for index, result in enumerate(pool.check([FileTask(p) for p in paths])):
+                data = result.to_dict()
+                results += 1
+                lost += data["path"] != paths[index]
+                if result.internal_error:
+                    internal.append(data["path"])
+                statuses[data["status"]] += 1
+                verdicts.update(f["rule"] for f in data["findings"] if f["rule"].startswith("AX9"))
+                largest = max(largest, len(json.dumps(data, ensure_ascii=False).encode()))
+                if index in sample:
+                    kept[index] = data
+                done = index + 1
                 if done % args.every == 0 or done == len(paths):
                     watch.sample(done, pool)
                     print(f"{done:6d} files  {time.monotonic() - start:7.0f} s  {watch.samples[-1]}",
                           file=sys.stderr, flush=True)
             started = pool.workers_started
         seconds = time.monotonic() - start
-        lost = sum(1 for path, result in zip(paths, results) if result["path"] != path)
-        internal = [r["path"] for r in results if r["internal_error"]]
-        statuses = Counter(r["status"] for r in results)
-        verdicts = Counter(f["rule"] for r in results for f in r["findings"] if f["rule"].startswith("AX9"))
-        rng = random.Random(args.seed + 1)
-        sample = sorted(rng.sample(range(len(paths)), min(args.sample, len(paths))))
         differ = []
-        for index in sample:
+        for index in sorted(sample):
             with WorkerPool(pack, jobs=1) as alone:
                 single = next(iter(alone.check([FileTask(paths[index])]))).to_dict()
-            batch = {k: v for k, v in results[index].items() if k != "internal_error"}
-            if _comparable(single) != _comparable(batch):
+            if _comparable(single) != _comparable(kept[index]):
                 differ.append(paths[index])
-        largest = max(len(json.dumps(r, ensure_ascii=False).encode()) for r in results)
         figures = {"batch": kinds, "jobs": args.jobs, "seconds": round(seconds, 1),
-                   "files_per_second": round(len(paths) / seconds, 2), "results": len(results),
+                   "files_per_second": round(len(paths) / seconds, 2), "results": results,
                    "lost": lost, "internal_errors": len(internal), "statuses": dict(statuses),
                    "verdicts": dict(sorted(verdicts.items())), "workers_started": started,
                    "max_files_per_worker": args.max_files_per_worker, "largest_report_bytes": largest,
@@ -190,7 +197,8 @@ def main() -> int:
     print(text)
     if args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
-    ok = len(results) == len(paths) and not lost and not internal and not differ
+    ok = figures["results"] == len(paths) and not figures["lost"] and not figures["internal_errors"] \
+        and not figures["sample_differs"]
     return 0 if ok else 1
 
 
