@@ -21,6 +21,9 @@ COMMANDS = {
     "inspect": "inspect:inspect",
     "rules": "rules:rules",
     "packs": "packs:packs",
+    "serve": "serve:serve",
+    "batch": "batch:batch",
+    "report": "report:report",
 }
 """Command name -> `module:attribute` inside this package, imported on first use."""
 

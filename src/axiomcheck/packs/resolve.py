@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SECTION_KINDS
 from ..rules import REGISTRY, Rule, Severity
 from .loader import Located, PackError, load_yaml
 
@@ -32,7 +33,6 @@ PACK_KEYS = ("pack", "name", "source", "description", "extends", "main_body_excl
 TRACK_KEYS = ("description", "main_body_excludes", "rules", "disable", "enable", "stages")
 STAGE_KEYS = ("description", "rules", "disable", "enable")
 RULE_ENTRY_KEYS = ("severity", "enabled")
-SECTION_KINDS = ("acknowledgments", "impact", "references", "appendix", "checklist")
 MAX_EXTENDS_DEPTH = 8
 DEFAULT_MAX_FINDINGS_PER_RULE = 50
 """A rule reports at most this many findings per file unless the pack says otherwise."""
@@ -285,7 +285,7 @@ def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
         raise PackError(info.path, None, f"the pack has no stage '{stage}'.",
                         f"Use --stage with one of: {', '.join(info.stages)}.")
     state: dict[str, dict[str, Any]] = {}
-    excludes: tuple[str, ...] = SECTION_KINDS
+    excludes: tuple[str, ...] = DEFAULT_MAIN_BODY_EXCLUDES
     for path, data in chain:
         excludes = _excludes(path, data, excludes)
         _apply_layer(path, data, state)
