@@ -8,6 +8,9 @@ worker rendered before. Its last-error code is set only when a load fails, so re
 any other failure names an earlier file's error. `fresh_library` ends and starts PDFium again
 (about 0.03 ms, plus the fonts each file loads anyway), so every file meets the library as a
 fresh process would; `open_pdf` closes a document it opened whenever it then refuses it.
+
+Restarting and counting open objects use pypdfium2's own start-up (`_library_scope`) and
+object tracker (`internal.bases`), as its exit handler does; tests fail if either moves.
 """
 
 from __future__ import annotations
