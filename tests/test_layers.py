@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("analysis",),
     ("rules",),
     ("packs",),
-    ("engine",),
+    ("engine", "aggregate"),
     ("api",),
     ("reporters", "docs"),
     ("isolation", "runner", "manifest", "authors"),

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .aggregate import bound_result
 from .limits import DEFAULT_LIMITS, Limits
 from .model import Submission
 from .pdf.prechecks import file_sha256, precheck
@@ -42,8 +43,6 @@ STAGES = {
 TEXT_SKIPPED = "; the text rules were skipped, the page-level rules ran"
 """Ends the message of a verdict about the text layer when the page-level rules still ran."""
 _PDFIUM_REASON_RE = re.compile(r"\(PDFium: ([^)]*)\)")
-_UNINFORMATIVE_PDFIUM = ("success", "password", "security")
-"""PDFium's last-error code is not reset between documents: these say nothing about this file."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,7 +80,17 @@ def check_path(path: str, pack: ResolvedPack, submission: Submission = Submissio
     `on_stage` is told each stage's key (see `STAGES`) as the check enters it.
     With `spare_core`, pypdf's facts are read by a helper process while this one reads the
     text (`pdf/aside.py`): for a single file on an otherwise idle machine.
+
+    The findings are bounded (`aggregate.bound_result`): identical ones aggregated, at most
+    the pack's `max_findings_per_rule` per rule, the report cut to its size limit.
     """
+    result = _check_path(path, pack, submission, limits, text_failure, on_stage, spare_core)
+    return bound_result(result, pack.max_findings_per_rule)
+
+
+def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: Limits,
+                text_failure: Finding | None, on_stage: Callable[[str], None] | None,
+                spare_core: bool) -> FileResult:
     rejected = precheck_result(path, limits)
     if rejected is not None:
         return rejected
@@ -90,6 +99,9 @@ def check_path(path: str, pack: ResolvedPack, submission: Submission = Submissio
     progress.enter("open")
     from .analysis import open_document
     from .pdf import DocumentError
+    from .pdf.pdfium_library import fresh_library
+
+    fresh_library()  # nothing an earlier file did to PDFium may change this file's result
 
     try:
         doc = open_document(path)
@@ -248,8 +260,6 @@ def _unopenable(path: str, reason: str) -> Finding:
         return verdict_finding("no-pages")
     match = _PDFIUM_REASON_RE.search(reason)
     pdfium = match.group(1) if match else reason.rstrip(".")
-    if any(marker in pdfium.lower() for marker in _UNINFORMATIVE_PDFIUM):
-        pdfium = "no readable document catalog or page tree"
     reasons = [f"PDFium: {pdfium}"]
     if opinion.problem is not None:
         reasons.append(f"pypdf: {opinion.problem}")

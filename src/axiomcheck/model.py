@@ -141,13 +141,16 @@ class Metadata:
 
     info: dict[str, str]
     xmp: dict[str, list[str]]
-    """XMP properties that can name a person (dc:creator, dc:title, pdf:Author, ...)."""
+    """XMP properties that can name a person (dc:creator, dc:title, pdf:Author, ...), each
+    value once."""
     embedded_paths: tuple[tuple[int | None, str], ...] = ()
     """(page or None, path) for every /PTEX.FileName and path-like image metadata found."""
     embedded_authors: tuple[EmbeddedAuthor, ...] = ()
     """Authors named by included PDFs (/PTEX.InfoDict), image XMP and JPEG EXIF."""
     links: tuple[LinkTarget, ...] = ()
     """Every URI link annotation, in page order."""
+    xmp_repeats: dict[str, dict[str, int]] = field(default_factory=dict)
+    """XMP values the packet gives more than once, with how often (field -> value -> times)."""
 
 
 SECTION_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",

@@ -37,6 +37,13 @@ class Finding:
     `{"page": int, "bbox": [x0, y0, x1, y1], "kind": "shade" | "limit"}`: the text it is about
     (shaded in the evidence picture, e.g. the main body past the page limit, on every page it
     runs over) and where a limit falls (a line). Absent when there are none."""
+    count: int = 1
+    """How many identical findings this one stands for (`aggregate.py`); `places` lists where
+    the first of them are."""
+    places: list[dict[str, Any]] | None = None
+    """The first places (`page`, `bbox`) of the identical findings this one stands for."""
+    omitted: int = 0
+    """On a rule's closing notice: how many more findings of the rule were left out."""
 
     @property
     def waived(self) -> bool:
@@ -45,9 +52,12 @@ class Finding:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["evidence"] = self.evidence
-        for optional in ("evidence_image", "waiver", "regions"):
+        for optional in ("evidence_image", "waiver", "regions", "places"):
             if data[optional] is None:
                 data.pop(optional)
+        for counter, default in (("count", 1), ("omitted", 0)):
+            if data[counter] == default:
+                data.pop(counter)
         return data
 
     @classmethod
@@ -73,6 +83,9 @@ class FileResult:
     not be opened; the text rules are missing when the text layer could not be read)."""
     track: str | None = None
     """The file's own track when it differs from the run's (a manifest); None: the run's."""
+    truncated: dict[str, int] | None = None
+    """Set when the file's report was cut to its size limit (`aggregate.py`): how many
+    findings were left out and the limit in bytes."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"path": self.path, "sha256": self.sha256, "status": self.status,
@@ -81,6 +94,8 @@ class FileResult:
                                 "rules_run": list(self.rules_run)}
         if self.track is not None:
             data["track"] = self.track
+        if self.truncated is not None:
+            data["truncated"] = self.truncated
         return data
 
     @classmethod
@@ -89,7 +104,7 @@ class FileResult:
                    pages=data.get("pages"), structure=data.get("structure"),
                    findings=[Finding.from_dict(f) for f in data.get("findings", [])],
                    internal_error=internal_error, rules_run=tuple(data.get("rules_run") or ()),
-                   track=data.get("track"))
+                   track=data.get("track"), truncated=data.get("truncated"))
 
     def count(self, severity: str, waived: bool = False) -> int:
         """Findings of `severity` that stand (with `waived`, those that are waived instead)."""

@@ -30,7 +30,7 @@ _PLACEHOLDER_LINE_RES = (
 _OPENING_TITLES = ("abstract", "introduction", "summary", "overview", "motivation", "background")
 NOTICE_PATTERNS = (
     re.compile(r"Submitted to .{0,40}Conference on Neural Information Processing Systems.*", re.I),
-    re.compile(r"\d+\s*(?:st|nd|rd|th)\s+Conference on Neural Information Processing Systems.*", re.I),
+    re.compile(r"(?<!\d)\d+\s*(?:st|nd|rd|th)\s+Conference on Neural Information Processing Systems.*", re.I),
     re.compile(r"Preliminary work\. Under review by the International Conference on Machine Learning.*", re.I),
     re.compile(r"Proceedings of the .{0,12}International Conference on Machine Learning.*", re.I),
     re.compile(r".{0,120}Workshop at the .{0,12}International Conference on Machine Learning.*", re.I),

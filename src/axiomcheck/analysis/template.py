@@ -43,7 +43,7 @@ ICML_FIRST_YEAR = 1983
 
 _NEURIPS_NAME_RE = re.compile(r"Conference on Neural Information Processing Systems", re.I)
 _NEURIPS_YEAR_RE = re.compile(r"\b(?:NeurIPS|NIPS)\s*'?\s*(\d{4})\b", re.I)
-_NEURIPS_ORDINAL_RE = re.compile(r"(\d+)\s*(?:st|nd|rd|th)\s+(?:Annual\s+)?Conference on Neural Information", re.I)
+_NEURIPS_ORDINAL_RE = re.compile(r"(?<!\d)(\d+)\s*(?:st|nd|rd|th)\s+(?:Annual\s+)?Conference on Neural Information", re.I)
 _ICML_OFFICIAL_RE = re.compile(
     r"^(?:Preliminary work\.\s*Under review by the International Conference on Machine Learning"
     r"|Proceedings of the .{0,24}International Conference on Machine Learning)", re.I)

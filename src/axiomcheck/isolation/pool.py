@@ -26,7 +26,7 @@ from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import Failure, verdict_finding
 from ..limits import DEFAULT_LIMITS, Limits, format_duration, format_size
-from .worker import MAX_MESSAGE_BYTES, FileTask, decode, encode, serve
+from .worker import MAX_FILES_PER_WORKER, MAX_MESSAGE_BYTES, FileTask, decode, encode, serve
 
 _CONTEXT = multiprocessing.get_context("fork")
 """Fork: a worker starts in about a millisecond and inherits the resolved pack (which holds
@@ -54,10 +54,12 @@ class _Job:
 class _Worker:
     """One forked worker process and the file it is checking."""
 
-    def __init__(self, pack: ResolvedPack, limits: Limits, evidence_dir: str | None, others: list["_Worker"]) -> None:
+    def __init__(self, pack: ResolvedPack, limits: Limits, evidence_dir: str | None, others: list["_Worker"],
+                 max_files: int = MAX_FILES_PER_WORKER) -> None:
         self.conn, child_end = _CONTEXT.Pipe()
         inherited = [self.conn] + [other.conn for other in others]
-        self.process = _CONTEXT.Process(target=serve, args=(child_end, pack, limits, evidence_dir, inherited),
+        self.process = _CONTEXT.Process(target=serve, args=(child_end, pack, limits, evidence_dir, inherited,
+                                                            max_files),
                                         name="axiomcheck-worker", daemon=True)
         gc.freeze()  # the child's collector then skips what it inherited: fewer copy-on-write faults
         try:
@@ -90,14 +92,19 @@ class _Worker:
 
 class WorkerPool:
     """Up to `jobs` worker processes checking files under `limits` (writing evidence pictures
-    to `evidence_dir` when given); use as a context manager."""
+    to `evidence_dir` when given); use as a context manager. A worker retires after
+    `max_files_per_worker` files, or sooner when what it holds grows (`worker.WorkerUsage`),
+    and a fresh one takes its place."""
 
     def __init__(self, pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS, jobs: int = 1,
-                 evidence_dir: str | None = None) -> None:
+                 evidence_dir: str | None = None, max_files_per_worker: int = MAX_FILES_PER_WORKER) -> None:
         self.pack = pack
         self.limits = limits
         self.jobs = max(1, jobs)
         self.evidence_dir = evidence_dir
+        self.max_files_per_worker = max_files_per_worker
+        self.workers_started = 0
+        """How many worker processes this pool has forked (the first ones and every replacement)."""
         self._workers: list[_Worker] = []
 
     def __enter__(self) -> "WorkerPool":
@@ -106,6 +113,10 @@ class WorkerPool:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the workers alive now (to watch what they hold)."""
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
 
     def close(self) -> None:
         """Stop every worker. They are killed: an idle worker holds nothing worth a graceful
@@ -161,8 +172,9 @@ class WorkerPool:
     def _free_worker(self) -> _Worker | None:
         idle = next((w for w in self._workers if w.job is None), None)
         if idle is None and len(self._workers) < self.jobs:
-            idle = _Worker(self.pack, self.limits, self.evidence_dir, self._workers)
+            idle = _Worker(self.pack, self.limits, self.evidence_dir, self._workers, self.max_files_per_worker)
             self._workers.append(idle)
+            self.workers_started += 1
         return idle
 
     def _collect(self, queue: deque[_Job], done: dict[int, FileResult]) -> None:

@@ -8,8 +8,13 @@ by a hostile file cannot make the parent run code:
     worker -> parent   {"stage": "text"}   (each stage of `api.check_path` as it begins)
     worker -> parent   {"result": FileResult.to_dict(), "internal_error": bool, "retire": bool}
 
-The worker exits when the pipe closes, or after a file that made it hold more than half the
-memory limit (`retire`): the parent then forks a fresh one.
+The worker exits when the pipe closes, or when it retires after a file (`retire`): the parent
+then forks a fresh one. A worker retires, as gunicorn's `max_requests` does, after
+`max_files` files, after a file that made it hold more than half the memory limit, when its
+resident memory has grown `RETIRE_AT_GROWTH` past what it held after its first file, when it
+holds more open files than then, or when a PDFium object outlived its file. Nothing a file
+leaves behind can then pile up, whatever the batch's length; `api.check_path` already starts
+PDFium afresh for each file, so retiring is defence in depth, not what makes results exact.
 """
 
 from __future__ import annotations
@@ -25,15 +30,17 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from ..aggregate import MAX_REPORT_BYTES, cap_report
 from ..api import check_path
 from ..model import Submission
 from ..packs import ResolvedPack
 from ..report import FileResult, Finding
-from ..verdicts import classify
+from ..verdicts import classify, verdict_finding
 from ..limits import MIB, RECURSION_LIMIT, Limits
 
-MAX_MESSAGE_BYTES = 256 * MIB
-"""The largest message either side accepts; a report for one file is far smaller."""
+MAX_MESSAGE_BYTES = MAX_REPORT_BYTES + 256 * 1024
+"""The largest message either side accepts: a file's report is cut to `MAX_REPORT_BYTES`
+before it is sent, so the parent never holds more than this for one file."""
 CPU_GRACE_SECONDS = 5
 """CPU seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
 STREAM_CAP_SHARE = 8
@@ -41,6 +48,12 @@ STREAM_CAP_SHARE = 8
 RETIRE_AT_MEMORY_SHARE = 0.5
 """A worker that has held more than this share of the memory limit is replaced after its file,
 so that memory a heavy file left behind is never blamed on the next one."""
+MAX_FILES_PER_WORKER = 1000
+"""A worker retires after this many files (a fresh fork costs about 0.1 s, once per 1,000 files)."""
+RETIRE_AT_GROWTH = 256 * MIB
+"""A worker retires when its resident memory exceeds what it held after its first file by this much."""
+RETIRE_AT_MORE_FILES_OPEN = 8
+"""A worker retires when it holds this many more open file descriptors than after its first file."""
 
 
 @dataclass(frozen=True)
@@ -65,24 +78,82 @@ def decode(data: bytes) -> dict[str, Any]:
 
 
 def serve(conn: Connection, pack: ResolvedPack, limits: Limits, evidence_dir: str | None = None,
-          inherited: Sequence[Connection] = ()) -> None:
+          inherited: Sequence[Connection] = (), max_files: int = MAX_FILES_PER_WORKER) -> None:
     """The worker's main loop (in the child): confine this process, then check each file the
-    parent sends until the pipe closes (with `evidence_dir`, findings with a box get a
-    picture of their page there: `reporters.evidence`). `inherited`
+    parent sends until the pipe closes or it retires (with `evidence_dir`, findings with a
+    box get a picture of their page there: `reporters.evidence`). `inherited`
     are the parent's ends of pipes that the fork copied; they are closed first, so that the
     parent closing a pipe reaches its worker."""
     for other in inherited:
         other.close()
     confine(limits)
+    usage = WorkerUsage(max_files, limits)
     while True:
         try:
             request = decode(conn.recv_bytes(MAX_MESSAGE_BYTES))
         except (EOFError, OSError):
             return
         reply = _check(conn, request, pack, limits, evidence_dir)
-        conn.send_bytes(encode(reply))
+        reply["retire"] = usage.after_file()
+        data = encode(reply)
+        if len(data) > MAX_MESSAGE_BYTES:  # never: reports are cut to size; a bug if it happens
+            data = encode(_oversized(request, len(data), reply["retire"]))
+        conn.send_bytes(data)
         if reply["retire"]:
             return
+
+
+class WorkerUsage:
+    """What a worker holds after each file, against what it held after its first one: when
+    to retire (see the module docstring)."""
+
+    def __init__(self, max_files: int, limits: Limits) -> None:
+        self.max_files = max(1, max_files)
+        self.limits = limits
+        self.files = 0
+        self.baseline: tuple[int, int] | None = None
+
+    def after_file(self) -> bool:
+        """Count a file; True when the worker should retire now."""
+        from ..pdf.pdfium_library import open_objects  # the worker's, never the parent's
+
+        self.files += 1
+        now = (resident_memory(), open_descriptors())
+        if self.baseline is None:
+            self.baseline = now
+        memory, descriptors = now
+        return (self.files >= self.max_files
+                or _peak_memory() > self.limits.max_memory * RETIRE_AT_MEMORY_SHARE
+                or memory > self.baseline[0] + RETIRE_AT_GROWTH
+                or descriptors >= self.baseline[1] + RETIRE_AT_MORE_FILES_OPEN
+                or open_objects() > 0)
+
+
+def resident_memory() -> int:
+    """This process's resident memory in bytes now (its peak where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return _peak_memory()
+
+
+def open_descriptors() -> int:
+    """How many file descriptors this process holds (0 where /proc and /dev/fd are missing)."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return len(os.listdir(folder))
+        except OSError:
+            continue
+    return 0
+
+
+def _oversized(request: dict[str, Any], size: int, retire: bool) -> dict[str, Any]:
+    path = str(request["path"])
+    finding = verdict_finding("internal-error", f"The report of this file took {size:,} bytes, over the "
+                                                f"{MAX_MESSAGE_BYTES:,}-byte limit of the worker's reply.")
+    result = FileResult(path=path, sha256=None, status="error", findings=[finding], internal_error=True)
+    return {"result": result.to_dict(), "internal_error": True, "retire": retire}
 
 
 def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits: Limits,
@@ -101,13 +172,12 @@ def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits
         if evidence_dir is not None:
             from ..reporters.evidence import with_evidence  # loads PDFium: the worker's, never the parent's
 
-            result = with_evidence(result, evidence_dir)
+            result = cap_report(with_evidence(result, evidence_dir))  # picture names add bytes
     except Exception as error:  # check_path turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
         result = FileResult(path=path, sha256=None, status="error", findings=[failure.finding(" in the worker")],
                             internal_error=failure.internal)
-    return {"result": result.to_dict(), "internal_error": result.internal_error,
-            "retire": _peak_memory() > limits.max_memory * RETIRE_AT_MEMORY_SHARE}
+    return {"result": result.to_dict(), "internal_error": result.internal_error}
 
 
 def _peak_memory() -> int:

@@ -29,11 +29,13 @@ from ..rules import REGISTRY, Rule, Severity
 from .loader import Located, PackError, load_yaml
 
 PACK_KEYS = ("pack", "name", "source", "description", "extends", "main_body_excludes",
-             "default_stage", "rules", "disable", "enable", "stages", "tracks")
+             "default_stage", "rules", "disable", "enable", "stages", "tracks", "max_findings_per_rule")
 TRACK_KEYS = ("description", "main_body_excludes", "rules", "disable", "enable", "stages")
 STAGE_KEYS = ("description", "rules", "disable", "enable")
 RULE_ENTRY_KEYS = ("severity", "enabled")
 MAX_EXTENDS_DEPTH = 8
+DEFAULT_MAX_FINDINGS_PER_RULE = 50
+"""A rule reports at most this many findings per file unless the pack says otherwise."""
 
 
 def packs_directory() -> Path:
@@ -78,6 +80,8 @@ class ResolvedPack:
     stage: str
     main_body_excludes: tuple[str, ...]
     rules: tuple[ConfiguredRule, ...]
+    max_findings_per_rule: int = DEFAULT_MAX_FINDINGS_PER_RULE
+    """The most findings one rule reports per file (see `_max_findings`)."""
 
 
 def _locate(venue: str, relative_to: Path | None = None) -> Path:
@@ -307,7 +311,24 @@ def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
         configured.append(ConfiguredRule(rule, options, settings.get("severity", rule.severity)))
     configured.sort(key=lambda c: c.rule.id)
     return ResolvedPack(venue=info.id, name=info.name, track=track, stage=stage,
-                        main_body_excludes=excludes, rules=tuple(configured))
+                        main_body_excludes=excludes, rules=tuple(configured),
+                        max_findings_per_rule=_max_findings(chain))
+
+
+def _max_findings(chain: list[tuple[Path, Located]]) -> int:
+    """`max_findings_per_rule:` of the last pack in the chain that sets it (a positive whole
+    number), else the default."""
+    limit = DEFAULT_MAX_FINDINGS_PER_RULE
+    for path, data in chain:
+        value = data.get("max_findings_per_rule")
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise PackError(path, data.line_of("max_findings_per_rule"),
+                            f"`max_findings_per_rule:` must be a whole number of at least 1, not {value!r}.",
+                            "Write e.g. `max_findings_per_rule: 50`.")
+        limit = value
+    return limit
 
 
 def _section(path: Path, data: Located, key: str, name: str, allowed: tuple[str, ...]) -> Located | None:

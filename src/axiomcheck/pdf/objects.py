@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from xml.parsers import expat
 
 from ..model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata
 
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
                       "photoshop:AuthorsPosition", "xmpRights:Owner", "exif:Artist", "tiff:Artist")
-_XMP_TEXT_RE = re.compile(r"<rdf:li[^>]*>([^<]*)</rdf:li>")
 _XMP_CREATOR_FIELDS = ("dc:creator", "dc:contributor", "pdf:Author", "xmpRights:Owner", "exif:Artist",
                        "tiff:Artist")
 _EMBEDDED_FONT_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
@@ -80,38 +80,142 @@ def read_metadata(reader: Any) -> Metadata:
     figures = _FigureFacts()
     for number, page in enumerate(reader.pages, start=1):
         figures.collect(page.get("/Resources"), number, 0)
-    return Metadata(info=info, xmp=_read_xmp(reader), embedded_paths=tuple(figures.paths),
-                    embedded_authors=tuple(figures.authors), links=tuple(_links(reader)))
+    xmp, repeats = _read_xmp(reader)
+    return Metadata(info=info, xmp=xmp, embedded_paths=tuple(figures.paths),
+                    embedded_authors=tuple(figures.authors), links=tuple(_links(reader)), xmp_repeats=repeats)
 
 
-def _read_xmp(reader: Any) -> dict[str, list[str]]:
+def _read_xmp(reader: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
     try:
         root = reader.trailer["/Root"].get_object()
         stream = root.get("/Metadata")
         if stream is None:
-            return {}
+            return {}, {}
         data = stream.get_object().get_data().decode("utf-8", "replace")
     except Exception:  # XMP is optional: a broken packet is the same as none
-        return {}
-    return parse_xmp(data)
+        return {}, {}
+    return parse_xmp_counts(data)
 
 
 def parse_xmp(data: str) -> dict[str, list[str]]:
-    """The person-naming fields of an XMP packet, each as a list of its values."""
-    found: dict[str, list[str]] = {}
-    for field in _XMP_PERSON_FIELDS:
-        element = re.search(rf"<{field}\b[^>]*>(.*?)</{field}>", data, re.DOTALL)
-        attribute = re.search(rf'\b{field}="([^"]*)"', data)
-        values: list[str] = []
-        if element:
-            items = _XMP_TEXT_RE.findall(element.group(1))
-            values = items or [re.sub(r"<[^>]+>", "", element.group(1))]
-        elif attribute:
-            values = [attribute.group(1)]
-        values = [" ".join(v.split()) for v in values if v.strip()]
-        if values:
-            found[field] = values
-    return found
+    """The person-naming fields of an XMP packet, each as a list of its distinct values (see
+    `XmpReader`)."""
+    return XmpReader().read(data).values()
+
+
+def parse_xmp_counts(data: str) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
+    """`parse_xmp`'s values, and for each field the values the packet repeats with how often."""
+    reader = XmpReader().read(data)
+    return reader.values(), reader.repeats()
+
+
+class XmpReader:
+    """The person-naming fields of an XMP packet, read by expat in one linear pass.
+
+    A field is an element (`<dc:creator><rdf:Seq><rdf:li>Jane Doe</rdf:li>...`, each
+    `rdf:li` a value, or the element's text when it has none) or an attribute
+    (`<rdf:Description pdf:Author="Jane Doe"/>`); the first element of a field wins over
+    attributes, and elements inside it count only for their text. Names are matched with
+    their prefix as written, as XMP writers use them.
+
+    Untrusted input: no DTD is accepted (so no entity can expand), and a packet that is not
+    well-formed XML is read up to the damage, no further. Repeated values are kept once,
+    with a count, and at most `MAX_VALUES` distinct values per field, so that a packet naming
+    one person a million times costs one value, not a million.
+    """
+
+    MAX_VALUES = 1000
+
+    def __init__(self) -> None:
+        self._found: dict[str, dict[str, int]] = {}
+        self._attributes: dict[str, dict[str, int]] = {}
+        self._field: str | None = None
+        self._items = 0
+        self._text: list[str] = []
+        self._parser: Any = None
+
+    def read(self, data: str) -> "XmpReader":
+        """Read `data` (once per reader); returns the reader."""
+        parser = self._parser = expat.ParserCreate(encoding="utf-8")
+        parser.buffer_text = True
+        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        parser.StartDoctypeDeclHandler = _refuse_dtd
+        parser.EntityDeclHandler = _refuse_dtd
+        parser.StartElementHandler = self._start
+        try:
+            parser.Parse(data, True)
+        except (expat.ExpatError, _DtdRefused):  # damaged or hostile: keep what was read before
+            pass
+        self._parser = None
+        return self
+
+    # Outside a field only element starts are seen; inside one only text and element ends:
+    # each handler costs a call into Python per element, and a packet may hold millions.
+    def _start(self, name: str, attributes: dict[str, str]) -> None:
+        if name in _XMP_PERSON_FIELD_SET and name not in self._found:
+            self._field, self._items, self._text = name, 0, []
+            self._found[name] = {}
+            self._parser.StartElementHandler = None
+            self._parser.CharacterDataHandler = self._text.append
+            self._parser.EndElementHandler = self._end
+            return
+        for key, value in attributes.items():
+            if key in _XMP_PERSON_FIELD_SET:
+                counts = self._attributes.setdefault(key, {})
+                if value in counts or len(counts) < self.MAX_VALUES:
+                    counts[value] = counts.get(value, 0) + 1
+
+    def _end(self, name: str) -> None:
+        if name == "rdf:li":
+            value = "".join(self._text)
+            self._text.clear()
+            self._items += 1
+            counts = self._found[self._field]
+            if value in counts:
+                counts[value] += 1
+            elif len(counts) < self.MAX_VALUES:
+                counts[value] = 1
+        elif name == self._field:
+            if self._items == 0:
+                self._found[name][" ".join(self._text)] = 1
+            self._field = None
+            self._parser.StartElementHandler = self._start
+            self._parser.CharacterDataHandler = None
+            self._parser.EndElementHandler = None
+
+    def _fields(self) -> dict[str, dict[str, int]]:
+        """Each field's values, white space normalised (empty values dropped), with counts."""
+        merged: dict[str, dict[str, int]] = {}
+        for field in _XMP_PERSON_FIELDS:
+            counts: dict[str, int] = {}
+            for raw, times in (self._found.get(field) or self._attributes.get(field) or {}).items():
+                value = " ".join(raw.split())
+                if value:
+                    counts[value] = counts.get(value, 0) + times
+            if counts:
+                merged[field] = counts
+        return merged
+
+    def values(self) -> dict[str, list[str]]:
+        """Each field's distinct values, in the order they first appear."""
+        return {field: list(values) for field, values in self._fields().items()}
+
+    def repeats(self) -> dict[str, dict[str, int]]:
+        """Each field's values that appear more than once, with how often."""
+        repeated = {field: {value: times for value, times in values.items() if times > 1}
+                    for field, values in self._fields().items()}
+        return {field: values for field, values in repeated.items() if values}
+
+
+_XMP_PERSON_FIELD_SET = frozenset(_XMP_PERSON_FIELDS)
+
+
+class _DtdRefused(Exception):
+    """An XMP packet declared a DTD: never in XMP, and where entity bombs live."""
+
+
+def _refuse_dtd(*_: object) -> None:
+    raise _DtdRefused
 
 
 class _FigureFacts:

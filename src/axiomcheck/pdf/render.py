@@ -19,6 +19,7 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
 from .background import to_pixels
+from .pdfium_library import PdfiumOpenError, open_pdf
 
 SCALE = 1.5
 """Pixels per point (108 dpi): enough to read 9 pt text."""
@@ -62,8 +63,8 @@ def draw_box_pictures(pdf_path: str, pictures: Sequence[BoxPicture]) -> list[Box
     if not pictures:
         return written
     try:
-        pdf = pdfium.PdfDocument(pdf_path)
-    except pdfium.PdfiumError:
+        pdf = open_pdf(pdf_path)
+    except (PdfiumOpenError, pdfium.PdfiumError):
         return written
     try:
         for picture in pictures:

@@ -14,6 +14,7 @@ import pypdfium2 as pdfium
 
 from ..model import BBox, Font, Metadata, PageInfo, Word
 from . import objects
+from .pdfium_library import PdfiumOpenError, open_pdf
 
 if TYPE_CHECKING:
     from .aside import AsideReader
@@ -47,8 +48,8 @@ class PdfSource:
     def __init__(self, path: str) -> None:
         self.path = path
         try:
-            self._pdf = pdfium.PdfDocument(path)
-        except pdfium.PdfiumError as error:
+            self._pdf = open_pdf(path)
+        except (PdfiumOpenError, pdfium.PdfiumError) as error:
             raise DocumentError(str(error)) from error
         self._reader: Any = None
         self._aside: "AsideReader | None" = None
@@ -143,12 +144,19 @@ class PdfSource:
         return self._object_fact("fonts", objects.read_fonts)
 
     def close(self) -> None:
-        if self._aside is not None:
-            self._aside.close()
-        for page in self._pages.values():
-            page.close()
-        self._pages.clear()
-        self._pdf.close()
+        """Release the helper, every page and the document (the file handle with it), even
+        when one of them fails to close."""
+        try:
+            if self._aside is not None:
+                self._aside.close()
+        finally:
+            try:
+                for page in self._pages.values():
+                    page.close()
+            finally:
+                self._pages.clear()
+                self._reader = None
+                self._pdf.close()
 
 
 @dataclass

@@ -111,8 +111,10 @@ def metadata_values(doc: "Document") -> Iterator[tuple[str, str, str]]:
     for key, value in metadata.info.items():
         yield key, value, f"document information /{key}"
     for key, values in metadata.xmp.items():
+        repeats = metadata.xmp_repeats.get(key, {})
         for value in values:
-            yield key, value, f"XMP {key}"
+            times = repeats.get(value, 1)
+            yield key, value, f"XMP {key}" + (f" (given {times:,} times)" if times > 1 else "")
 
 
 @rule(id="AX304", name="metadata-identity", group="anonymity", options=MetadataIdentityOptions, needs_text=False)

@@ -1,0 +1,64 @@
+"""A file's result does not depend on the batch: alone, in any order, with one or two workers.
+
+Each file is first checked alone (a fresh worker per file, as `axiomcheck check FILE` gets); then the
+whole set in three seeded shuffled orders, each with one and with two workers. Every result's
+JSON must equal the file's result alone (reports carry no timing fields to set aside). The
+fast test uses the regression files and a few fixtures; the slow one adds the real papers.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from conftest import CORPUS_PAPERS, FIXTURES, SHARED
+from axiomcheck.isolation.pool import WorkerPool
+from axiomcheck.isolation.worker import FileTask
+from axiomcheck.packs import resolve
+
+REGRESSIONS = SHARED / "corpus" / "regressions"
+FEW_FIXTURES = ("wide-text-block.pdf", "white-text.pdf", "metadata-xmp-author.pdf", "type3-font.pdf")
+"""Fixtures that render pages (background), read XMP and fonts: what state could leak through."""
+SLOW_REGRESSION = "xmp-flood-1m-names.pdf"
+"""Several seconds per check: the slow test takes it, the fast one leaves it out."""
+
+
+def _alone(pack, paths: list[str]) -> dict[str, dict]:
+    """Each file's result in a worker of its own (a fresh fork per file, as one run per file
+    gets; two at a time)."""
+    with WorkerPool(pack, jobs=2, max_files_per_worker=1) as pool:
+        return {path: result.to_dict() for path, result in zip(paths, pool.check([FileTask(p) for p in paths]))}
+
+
+def _assert_order_free(paths: list[str]) -> None:
+    pack = resolve("axiom-2026", "paper")
+    alone = _alone(pack, paths)
+    rng = random.Random(20261201)
+    for order in range(3):
+        shuffled = paths[:]
+        rng.shuffle(shuffled)
+        for jobs in (1, 2):
+            with WorkerPool(pack, jobs=jobs) as pool:
+                for path, result in zip(shuffled, pool.check([FileTask(p) for p in shuffled])):
+                    assert result.to_dict() == alone[path], (f"{Path(path).name} differs in order {order} "
+                                                             f"with -j {jobs} from its check alone")
+
+
+def _regressions(with_slow: bool) -> list[str]:
+    if not (REGRESSIONS / "README.md").is_file():
+        pytest.skip("the shared regression files (../shared/corpus/regressions) are not present")
+    return sorted(str(p) for p in REGRESSIONS.glob("*.pdf") if with_slow or p.name != SLOW_REGRESSION)
+
+
+def test_regression_files_and_fixtures_give_the_same_result_in_any_order() -> None:
+    _assert_order_free(_regressions(with_slow=False) + [str(FIXTURES / name) for name in FEW_FIXTURES])
+
+
+@pytest.mark.slow
+def test_the_corpus_gives_the_same_result_in_any_order() -> None:
+    if not (CORPUS_PAPERS / "manifest.yaml").is_file():
+        pytest.skip("the shared paper corpus (../shared/corpus/papers) is not present")
+    papers = sorted(str(p) for p in CORPUS_PAPERS.rglob("*.pdf"))
+    _assert_order_free(papers + _regressions(with_slow=True))
