@@ -35,13 +35,14 @@ from .common import fail_usage, limit_options, limits_from
 @limit_options
 def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str,
           output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
-          evidence_dir: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+          evidence_dir: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
+          max_decoded: int) -> None:
     """Check PDFS against a venue's rules and report every violation.
 
     Each file is parsed in a separate worker process under the limits below; a file that
     exceeds them gets a verdict and the others are still checked.
     """
-    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     try:
         pack = resolve(venue, track, stage)
     except PackError as error:

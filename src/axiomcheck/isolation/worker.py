@@ -31,6 +31,7 @@ from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import classify
 from ..limits import MIB, RECURSION_LIMIT, Limits
+from ..pdf.memory_guard import guard_this_process
 
 MAX_MESSAGE_BYTES = 256 * MIB
 """The largest message either side accepts; a report for one file is far smaller."""
@@ -74,12 +75,15 @@ def serve(conn: Connection, pack: ResolvedPack, limits: Limits, evidence_dir: st
     for other in inherited:
         other.close()
     confine(limits)
+    guard = guard_this_process(limits.max_decoded)
     while True:
         try:
             request = decode(conn.recv_bytes(MAX_MESSAGE_BYTES))
         except (EOFError, OSError):
             return
+        guard.arm()
         reply = _check(conn, request, pack, limits, evidence_dir)
+        guard.disarm()
         conn.send_bytes(encode(reply))
         if reply["retire"]:
             return
@@ -132,7 +136,7 @@ def confine(limits: Limits) -> None:
     sys.setrecursionlimit(RECURSION_LIMIT)
     from ..pdf.objects import cap_decoded_streams  # the worker, never the parent, loads PDF code
 
-    cap_decoded_streams(limits.max_memory // STREAM_CAP_SHARE)
+    cap_decoded_streams(min(limits.max_decoded, limits.max_memory // STREAM_CAP_SHARE))
 
 
 def _lower_limit(which: int, value: int) -> None:

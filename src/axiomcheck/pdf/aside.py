@@ -21,6 +21,8 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
+from .memory_guard import guard_child
+
 _ALLOWED_BUILTINS = frozenset({"tuple", "list", "dict", "set", "frozenset", "str", "int", "float", "bool"})
 _PR_SET_PDEATHSIG = 1
 
@@ -51,6 +53,7 @@ class AsideReader:
         if self._pid == 0:  # the helper: compute, send, and leave without running any cleanup
             os.close(read_end)
             _die_with_parent()
+            guard_child()
             try:
                 reader = open_reader()
                 facts = {key: read(reader) for key, read in readers.items()}

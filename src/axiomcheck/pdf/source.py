@@ -1,19 +1,25 @@
 """Where a `Document` gets its raw facts: a PDF file (PDFium + pypdf) or synthetic pages.
 
+A PDF's pages are read by PDFium once each: words, fonts and link targets together
+(`text_extraction`, `pdfium_objects`); pypdf reads what PDFium cannot give (XMP, figures'
+own metadata, a second page count, and fonts PDFium cannot describe).
+
 `PdfSource` is the real one. `SyntheticSource` builds the same facts from words given in
 code, so rule and structure tests run the real `Document` logic without a PDF.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pypdfium2 as pdfium
 
-from ..model import BBox, Font, Metadata, PageInfo, Word
+from ..model import BBox, Font, LinkTarget, Metadata, PageInfo, Word
 from . import objects
+from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
     from .aside import AsideReader
@@ -54,6 +60,8 @@ class PdfSource:
         self._aside: "AsideReader | None" = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
+        self._font_reader = FontReader()
+        self._page_objects: dict[int, tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]] = {}
 
     def _page(self, index: int) -> pdfium.PdfPage:
         """A loaded page, kept until its text has been read (loading parses its content)."""
@@ -79,16 +87,34 @@ class PdfSource:
                         cropbox=BBox(*page.get_cropbox()))
 
     def page_words(self, index: int) -> tuple[list[Word], int]:
-        """The page's words; the page is released afterwards (its facts stay cached)."""
+        """The page's words; its fonts and links are read on the way, and the page is
+        released afterwards (its facts stay cached)."""
         from .text_extraction import page_words
 
         page = self._pages.pop(index, None) or self._pdf[index]
         try:
             if index not in self._infos:
                 self._infos[index] = self._read_info(index, page)
+            self._read_objects(index, page)
             return page_words(page)
         finally:
             page.close()
+
+    def _read_objects(self, index: int, page: pdfium.PdfPage) -> None:
+        if index not in self._page_objects:
+            top = self.page_info(index).cropbox.y1
+            self._page_objects[index] = (self._font_reader.page_fonts(page.raw),
+                                         tuple(page_links(self._pdf.raw, page.raw, index + 1, top)))
+
+    def _objects(self, index: int) -> tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]:
+        """Fonts and links of a page, loading it when its words were not read."""
+        if index not in self._page_objects:
+            page = self._pages.pop(index, None) or self._pdf[index]
+            try:
+                self._read_objects(index, page)
+            finally:
+                page.close()
+        return self._page_objects[index]
 
     def page_raster(self, index: int) -> "PageRaster | None":
         """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
@@ -137,9 +163,14 @@ class PdfSource:
         return self._object_fact("pages", _pypdf_page_count)
 
     def metadata(self) -> Metadata:
-        return self._object_fact("metadata", objects.read_metadata)
+        links = tuple(link for index in range(self.page_count()) for link in self._objects(index)[1])
+        return dataclasses.replace(self._object_fact("metadata", objects.read_metadata), links=links)
 
     def fonts(self) -> list[Font]:
+        """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
+        pages = [(index + 1, self._objects(index)[0]) for index in range(self.page_count())]
+        if fonts_complete(fonts for _, fonts in pages):
+            return merge_fonts(pages)
         return self._object_fact("fonts", objects.read_fonts)
 
     def close(self) -> None:
