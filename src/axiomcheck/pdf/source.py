@@ -11,6 +11,7 @@ code, so rule and structure tests run the real `Document` logic without a PDF.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -58,6 +59,7 @@ class PdfSource:
             raise DocumentError(str(error)) from error
         self._reader: Any = None
         self._aside: "AsideReader | None" = None
+        self._split: tuple[int, "AsideReader"] | None = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
         self._font_reader = FontReader()
@@ -91,6 +93,9 @@ class PdfSource:
         released afterwards (its facts stay cached)."""
         from .text_extraction import page_words
 
+        delivered = self._split_page(index)
+        if delivered is not None:
+            return delivered
         page = self._pages.pop(index, None) or self._pdf[index]
         try:
             if index not in self._infos:
@@ -106,7 +111,7 @@ class PdfSource:
             self._page_objects[index] = (self._font_reader.page_fonts(page.raw),
                                          tuple(page_links(self._pdf.raw, page.raw, index + 1, top)))
 
-    def _objects(self, index: int) -> tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]:
+    def page_objects(self, index: int) -> tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]:
         """Fonts and links of a page, loading it when its words were not read."""
         if index not in self._page_objects:
             page = self._pages.pop(index, None) or self._pdf[index]
@@ -142,14 +147,41 @@ class PdfSource:
         return self._reader
 
     def read_objects_aside(self) -> None:
-        """Start reading pypdf's facts in a helper process on a spare core (`aside.py`);
-        they are read here, as usual, whenever the helper cannot deliver them."""
-        if self._aside is None and self._reader is None:
-            from .aside import AsideReader
+        """Use the spare core: a helper process reads pypdf's facts (`aside.py`) and, for a
+        long file, another reads the text of its later pages (`page_split.py`); whatever a
+        helper cannot deliver is read here, as usual."""
+        from .aside import AsideReader
+        from .page_split import page_key, read_page, split_point
 
+        if self._aside is None and self._reader is None:
             self._aside = AsideReader(lambda: objects.open_reader(self.path),
                                       {"pages": _pypdf_page_count, "metadata": objects.read_metadata,
                                        "fonts": objects.read_fonts})
+        start = split_point(self.page_count())
+        if self._split is None and start is not None:
+            readers = {page_key(index): functools.partial(read_page, index=index)
+                       for index in range(start, self.page_count()) if index not in self._page_objects}
+            self._split = (start, AsideReader(lambda: PdfSource(self.path), readers))
+
+    def _split_page(self, index: int) -> tuple[list[Word], int] | None:
+        """A page's words as the page-split helper read them (its fonts and links cached),
+        None when the page is not the helper's or it could not deliver it."""
+        from .page_split import decode_page, page_key
+
+        if self._split is None or index < self._split[0]:
+            return None
+        delivered, value = self._split[1].result(page_key(index))
+        if not delivered:
+            return None
+        try:
+            words, chars, fonts, links = decode_page(value)
+        except (TypeError, ValueError):  # an unexpected reply: read the page here
+            return None
+        self._page_objects[index] = (fonts, links)
+        page = self._pages.pop(index, None)
+        if page is not None:
+            page.close()
+        return words, chars
 
     def _object_fact(self, key: str, read: Callable[[Any], Any]) -> Any:
         if self._aside is not None:
@@ -163,12 +195,12 @@ class PdfSource:
         return self._object_fact("pages", _pypdf_page_count)
 
     def metadata(self) -> Metadata:
-        links = tuple(link for index in range(self.page_count()) for link in self._objects(index)[1])
+        links = tuple(link for index in range(self.page_count()) for link in self.page_objects(index)[1])
         return dataclasses.replace(self._object_fact("metadata", objects.read_metadata), links=links)
 
     def fonts(self) -> list[Font]:
         """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
-        pages = [(index + 1, self._objects(index)[0]) for index in range(self.page_count())]
+        pages = [(index + 1, self.page_objects(index)[0]) for index in range(self.page_count())]
         if fonts_complete(fonts for _, fonts in pages):
             return merge_fonts(pages)
         return self._object_fact("fonts", objects.read_fonts)
@@ -176,6 +208,8 @@ class PdfSource:
     def close(self) -> None:
         if self._aside is not None:
             self._aside.close()
+        if self._split is not None:
+            self._split[1].close()
         for page in self._pages.values():
             page.close()
         self._pages.clear()
