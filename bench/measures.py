@@ -54,6 +54,38 @@ def warm_per_file(run_once: Callable, axiom: list[str], check_args: tuple[str, .
     return found
 
 
+SPLIT_SCRIPT = """
+import sys
+from axiomcheck.pdf import page_split
+page_split.SPLIT_MIN_PAGES = int(sys.argv[1])
+sys.argv = ["axiomcheck", *sys.argv[2:]]
+from axiomcheck.cli import main
+main()
+"""
+
+
+def split_gain(run_once: Callable, python: str, check_args: tuple[str, ...], pdfs: list[Path], repeat: int,
+               timeout: float) -> dict[str, dict[str, float]]:
+    """Per file, whole-process median ms of a single-file check with the page split (at any
+    length) and without it, interleaved: what `page_split.SPLIT_MIN_PAGES` should be."""
+    found = {}
+    for pdf in pdfs:
+        runs: dict[str, list[float]] = {"split": [], "single": []}
+        for _ in range(repeat):
+            for name, threshold in (("split", 2), ("single", 1_000_000)):
+                argv = [python, "-c", SPLIT_SCRIPT, str(threshold), "check", str(pdf), *check_args]
+                runs[name].append(run_once(argv, timeout).seconds * 1000)
+        found[pdf.name] = {name: statistics.median(values) for name, values in runs.items()}
+    return found
+
+
+def print_split(found: dict[str, dict[str, float]], pages: dict[str, int | None]) -> None:
+    print("\n== one file on both cores: the later pages read by a helper, or not (single-file check) ==")
+    for name, row in found.items():
+        print(f"   {name[:34]:34} {pages.get(name) or 0:4d} pages   split {row['split']:7.1f} ms   "
+              f"single reader {row['single']:7.1f} ms   {row['single'] / row['split']:.2f}x")
+
+
 def nested_bomb(directory: Path) -> Path:
     """A one-page PDF whose content stream inflates to 4 GiB (built like the tests' bombs)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

@@ -560,6 +560,11 @@ def measure_extra(axiom: Tool, results: dict[str, list[FileResult]], args: argpa
                                            args.timeout)
     measures.print_warm(extra["warm"], {r.file: r.tools["pdftotext"].median_ms for r in results["long"]
                                         if "pdftotext" in r.tools})
+    pages = {r.file: r.pages for r in results["long"] + results["memory"]}
+    by_length = sorted((pdf for pdf, _ in corpus_papers() if pdf.name in pages), key=lambda p: -(pages[p.name] or 0))
+    extra["split"] = measures.split_gain(run_once, sys.executable, CHECK_ARGS, by_length[:4], args.repeat,
+                                         args.timeout)
+    measures.print_split(extra["split"], pages)
     if not args.skip_hostile:
         extra["bombs"] = measures.bombs(run_once, axiom.prefix, CHECK_ARGS, args.timeout)
         extra["hostile"] = {} if args.quick else measures.hostile_batch(run_once, axiom.prefix, CHECK_ARGS,
