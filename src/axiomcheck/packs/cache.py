@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +53,8 @@ def read(kind: str, key: str) -> Any:
 
 def write(kind: str, key: str, value: Any) -> None:
     """Store an entry atomically (a concurrent reader sees the old file or the new one)."""
+    import tempfile  # only when writing: a run that finds its entries never needs it
+
     directory = cache_directory()
     if directory is None:
         return
