@@ -7,7 +7,9 @@ that process from wait4), interleaved and repeated, medians.
 
 from __future__ import annotations
 
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -77,6 +79,18 @@ def split_gain(run_once: Callable, python: str, check_args: tuple[str, ...], pdf
                 runs[name].append(run_once(argv, timeout).seconds * 1000)
         found[pdf.name] = {name: statistics.median(values) for name, values in runs.items()}
     return found
+
+
+def concatenated(pdfs: list[Path], directory: Path) -> Path | None:
+    """One long PDF made of `pdfs` with qpdf (None without qpdf): a file longer than any
+    corpus paper, to find where the page split starts to pay."""
+    qpdf = shutil.which("qpdf")
+    if not qpdf or not pdfs:
+        return None
+    target = directory / f"concatenated-{len(pdfs)}-papers.pdf"
+    done = subprocess.run([qpdf, "--empty", "--pages", *map(str, pdfs), "--", str(target)], capture_output=True,
+                          check=False)
+    return target if done.returncode in (0, 3) and target.is_file() else None  # 3: qpdf's warnings
 
 
 def print_split(found: dict[str, dict[str, float]], pages: dict[str, int | None]) -> None:

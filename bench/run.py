@@ -562,8 +562,13 @@ def measure_extra(axiom: Tool, results: dict[str, list[FileResult]], args: argpa
                                         if "pdftotext" in r.tools})
     pages = {r.file: r.pages for r in results["long"] + results["memory"]}
     by_length = sorted((pdf for pdf, _ in corpus_papers() if pdf.name in pages), key=lambda p: -(pages[p.name] or 0))
-    extra["split"] = measures.split_gain(run_once, sys.executable, CHECK_ARGS, by_length[:4], args.repeat,
-                                         args.timeout)
+    with tempfile.TemporaryDirectory(prefix="axiomcheck-split-") as scratch:
+        long_file = measures.concatenated(by_length[:4], Path(scratch))
+        if long_file is not None:
+            pages[long_file.name] = page_count(long_file)
+        extra["split"] = measures.split_gain(run_once, sys.executable, CHECK_ARGS,
+                                             by_length[:4] + ([long_file] if long_file else []), args.repeat,
+                                             args.timeout)
     measures.print_split(extra["split"], pages)
     if not args.skip_hostile:
         extra["bombs"] = measures.bombs(run_once, axiom.prefix, CHECK_ARGS, args.timeout)

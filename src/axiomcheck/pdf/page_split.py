@@ -18,11 +18,11 @@ from .pdfium_objects import PageFont
 if TYPE_CHECKING:
     from .source import PdfSource
 
-SPLIT_MIN_PAGES = 30
+SPLIT_MIN_PAGES = 80
 """Files with at least this many pages are split. On two cores the other one also runs the
 pypdf helper (about 100-150 ms of a paper's work), and a helper pays PDFium's page load
-again and the pickling of its words, so a split only gains on long files; `bench/run.py`
-measures it (docs/performance.md)."""
+again and the pickling of its words: measured, a split loses on 23-40 page papers and gains
+on a 111-page file (docs/performance.md); `bench/run.py` measures it again."""
 HELPER_SHARE = 0.3
 """The share of the pages, from the end, that the helper reads: a helper page costs about
 1.8 worker pages (load, words, pickling) and shares its core with the pypdf helper."""
