@@ -65,3 +65,14 @@ def test_the_cap_is_a_limit_with_a_floor() -> None:
     assert Limits().max_decoded == 256 * 1000**2
     with pytest.raises(ValueError, match="decoding cap"):
         Limits(max_decoded=MIB)
+
+
+def test_the_cap_is_an_option_of_check_and_inspect() -> None:
+    from click.testing import CliRunner
+
+    from axiomcheck.cli import main
+
+    for command in ("check", "inspect"):
+        assert "--max-decoded" in CliRunner().invoke(main, [command, "--help"]).output
+    refused = CliRunner().invoke(main, ["check", "x.pdf", "--venue", "axiom-2026", "--max-decoded", "1MB"])
+    assert refused.exit_code == 2 and "decoding cap" in refused.output
