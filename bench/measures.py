@@ -36,23 +36,27 @@ def startup(run_once: Callable, python: str, axiom: list[str], repeat: int, time
     return {"median_ms": medians, "over_python_ms": {name: value - bare for name, value in medians.items()}}
 
 
-def warm_per_file(run_once: Callable, axiom: list[str], check_args: tuple[str, ...], pdfs: list[Path],
-                  repeat: int, timeout: float) -> dict[str, float | None]:
+def warm_per_file(run_once: Callable, axiom: list[str], check_args: tuple[str, ...], pdftotext: list[str],
+                  pdfs: list[Path], repeat: int, timeout: float) -> dict[str, dict[str, float] | None]:
     """Per file: the cost of one more check in a running batch (`--jobs 1`), in ms, from
-    `check F F` and `check F x WARM_COPIES` (no spare-core helpers in a batch)."""
-    found: dict[str, float | None] = {}
+    `check F F` and `check F x WARM_COPIES` (no spare-core helpers in a batch), next to
+    pdftotext's whole process on F, all interleaved in the same loop."""
+    found: dict[str, dict[str, float] | None] = {}
     for pdf in pdfs:
         two = [*axiom, "check", str(pdf), str(pdf), *check_args, "--jobs", "1"]
         many = [*axiom, "check", *[str(pdf)] * WARM_COPIES, *check_args, "--jobs", "1"]
-        short, long = [], []
+        floor = [*pdftotext, "-bbox-layout", str(pdf), "/dev/null"]
+        short, long, text = [], [], []
         for _ in range(repeat):
             short.append(run_once(two, timeout))
             long.append(run_once(many, timeout))
+            text.append(run_once(floor, timeout))
         if any(r.exit_code not in (0, 1) for r in short + long):
             found[pdf.name] = None
             continue
         extra = statistics.median(r.seconds for r in long) - statistics.median(r.seconds for r in short)
-        found[pdf.name] = extra * 1000 / (WARM_COPIES - 2)
+        found[pdf.name] = {"warm_ms": extra * 1000 / (WARM_COPIES - 2),
+                           "pdftotext_ms": statistics.median(r.seconds for r in text) * 1000}
     return found
 
 
@@ -149,13 +153,14 @@ def print_startup(found: dict) -> None:
         print(f"   {name:22} {value:7.1f} ms" + ("" if name.startswith("python") else f"   (+{over:.1f} ms over python)"))
 
 
-def print_warm(found: dict[str, float | None], pdftotext_ms: dict[str, float]) -> None:
-    print(f"\n== warm per-file cost in a batch (`check F` x {WARM_COPIES} minus x 2, --jobs 1) ==")
-    for name, value in found.items():
-        floor = pdftotext_ms.get(name)
-        ratio = f"{value / floor:.2f}x" if value is not None and floor else "-"
-        shown = f"{value:.1f} ms" if value is not None else "FAIL"
-        print(f"   {name[:34]:34} {shown:>10}   pdftotext {floor or 0:7.1f} ms   {ratio:>6}")
+def print_warm(found: dict[str, dict[str, float] | None]) -> None:
+    print(f"\n== warm per-file cost in a batch (`check F` x {WARM_COPIES} minus x 2, --jobs 1; pdftotext interleaved) ==")
+    for name, row in found.items():
+        if row is None:
+            print(f"   {name[:34]:34} {'FAIL':>10}")
+            continue
+        print(f"   {name[:34]:34} {row['warm_ms']:7.1f} ms   pdftotext {row['pdftotext_ms']:7.1f} ms   "
+              f"{row['warm_ms'] / row['pdftotext_ms']:5.2f}x")
 
 
 def print_memory(bomb_rows: list[dict], batch: dict) -> None:

@@ -421,9 +421,7 @@ def evaluate_targets(groups: dict[str, list[FileResult]], batch: dict, extra: di
     ax_pt = [file_ratios(r)[0] for r in groups["long"]]
     acl_ax = [file_ratios(r)[1] for r in groups["long"]]
     rss = [axiom_rss(r) for r in groups["long"] + groups["memory"]]
-    floors = {r.file: r.tools["pdftotext"].median_ms for r in groups["long"] if "pdftotext" in r.tools}
-    warm = [v / floors[name] if v is not None and floors.get(name) else None
-            for name, v in extra.get("warm", {}).items()]
+    warm = [row["warm_ms"] / row["pdftotext_ms"] if row else None for row in extra.get("warm", {}).values()]
     over = extra.get("startup", {}).get("over_python_ms", {})
     hostile = [row["peak_rss_mb"] for row in extra.get("bombs", [])]
     if "peak_rss_mb" in extra.get("hostile", {}):
@@ -556,10 +554,10 @@ def measure_extra(axiom: Tool, results: dict[str, list[FileResult]], args: argpa
     measures.print_startup(extra["startup"])
     names = {r.file for r in results["long"]}
     long_papers = [pdf for pdf, _ in corpus_papers() if pdf.name in names]
-    extra["warm"] = measures.warm_per_file(run_once, axiom.prefix, CHECK_ARGS, long_papers, 1 if args.quick else 2,
-                                           args.timeout)
-    measures.print_warm(extra["warm"], {r.file: r.tools["pdftotext"].median_ms for r in results["long"]
-                                        if "pdftotext" in r.tools})
+    pdftotext = find_pdftotext().prefix or ["pdftotext"]
+    extra["warm"] = measures.warm_per_file(run_once, axiom.prefix, CHECK_ARGS, pdftotext, long_papers,
+                                           1 if args.quick else 2, args.timeout)
+    measures.print_warm(extra["warm"])
     pages = {r.file: r.pages for r in results["long"] + results["memory"]}
     by_length = sorted((pdf for pdf, _ in corpus_papers() if pdf.name in pages), key=lambda p: -(pages[p.name] or 0))
     with tempfile.TemporaryDirectory(prefix="axiomcheck-split-") as scratch:
