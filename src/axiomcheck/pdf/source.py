@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from .background import PageRaster
 
 
+_UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
+"""Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
+
+
 def _pypdf_page_count(reader: Any) -> int:
     return len(reader.pages)
 
@@ -112,9 +116,13 @@ class PdfSource:
                                          tuple(page_links(self._pdf.raw, page.raw, index + 1, top)))
 
     def page_objects(self, index: int) -> tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]:
-        """Fonts and links of a page, loading it when its words were not read."""
+        """Fonts and links of a page, loading it when its words were not read. A page PDFium
+        cannot load has no links, and an unknown font (so the font list is pypdf's)."""
         if index not in self._page_objects:
-            page = self._pages.pop(index, None) or self._pdf[index]
+            try:
+                page = self._pages.pop(index, None) or self._pdf[index]
+            except pdfium.PdfiumError:
+                return (_UNREADABLE_PAGE_FONT,), ()
             try:
                 self._read_objects(index, page)
             finally:
