@@ -23,13 +23,26 @@ def test_helper_gives_the_same_report_as_reading_in_process(case: str) -> None:
     assert aside == alone
 
 
-def test_a_failing_read_is_left_to_the_caller() -> None:
+def test_a_failing_read_and_the_ones_after_it_are_left_to_the_caller() -> None:
     def broken(reader: object) -> object:
         raise ValueError("damaged")
 
-    helper = AsideReader(lambda: object(), {"pages": lambda reader: 3, "fonts": broken})
-    assert helper.result("pages") == (False, None)
+    helper = AsideReader(lambda: object(), {"pages": lambda reader: 3, "fonts": broken, "more": lambda reader: 1})
     assert helper.result("fonts") == (False, None)
+    assert helper.result("more") == (False, None)
+    assert helper.result("pages") == (True, 3)
+
+
+def test_facts_arrive_in_order_and_a_helper_still_reading_is_stopped() -> None:
+    import os
+    import time
+
+    helper = AsideReader(lambda: None, {"pages": lambda reader: 2, "slow": lambda reader: time.sleep(3600)})
+    assert helper.result("pages") == (True, 2)
+    helper.close()  # kills the helper asleep in "slow" and reaps it
+    with pytest.raises(ProcessLookupError):
+        os.kill(helper._pid, 0)
+    assert helper.result("slow") == (False, None)
 
 
 def test_helper_delivers_plain_values() -> None:

@@ -100,3 +100,31 @@ def test_extends_loop_is_reported(tmp_path: Path) -> None:
     _write(tmp_path, "pack: b\nextends: a.yaml\n", "b.yaml")
     with pytest.raises(PackError, match="loops"):
         resolve(str(tmp_path / "a.yaml"), "paper")
+
+
+def test_a_cached_pack_resolves_as_a_parsed_one_and_an_edit_is_read_again(tmp_path: Path, monkeypatch) -> None:
+    from axiomcheck.packs import cache
+
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    pack = tmp_path / "venue.yaml"
+    pack.write_text("pack: venue\nextends: axiom-2026\ntracks:\n  paper:\n    rules:\n      page-limit: {max_pages: 7}\n")
+    parsed = resolve(str(pack), "paper")
+    assert list((tmp_path / "cache").glob("tree-*.json"))
+    assert resolve(str(pack), "paper") == parsed
+    monkeypatch.setenv(cache.CACHE_ENV, "off")
+    assert resolve(str(pack), "paper") == parsed
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    pack.write_text(pack.read_text().replace("max_pages: 7", "max_pages: 8\n      bogus: 1"))
+    with pytest.raises(PackError) as error:
+        resolve(str(pack), "paper")
+    assert error.value.line == 7
+
+
+def test_the_packs_listing_is_cached_until_a_pack_changes(tmp_path: Path, monkeypatch) -> None:
+    from axiomcheck.packs import cache, catalog
+
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    first = catalog.validated_info("axiom-2026")
+    assert first == validate_pack("axiom-2026")
+    monkeypatch.setattr(catalog, "validate_pack", lambda pack_id: pytest.fail("validated again"))
+    assert catalog.validated_info("axiom-2026") == first

@@ -150,6 +150,8 @@ def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedP
 
     progress.enter("pages")
     count = doc.page_count
+    if spare_core and 0 < count <= limits.max_pages and hasattr(doc.source, "read_objects_aside"):
+        doc.source.read_objects_aside()  # first: the helpers' imports overlap the page tree
     if count == 0:
         return _error_result(path, sha, [verdict_finding("no-pages")], pages=0)
     if count > limits.max_pages:
@@ -159,8 +161,6 @@ def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedP
     _ = doc.pages  # every page's geometry, read now so that a damaged page tree fails here
     verdicts: list[Finding] = []
     internal = False
-    if spare_core and hasattr(doc.source, "read_objects_aside"):
-        doc.source.read_objects_aside()
     if text_failure is None:
         progress.enter("text")
         text_failure, internal = _read_text(doc)

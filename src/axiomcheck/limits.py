@@ -14,6 +14,8 @@ KIB, MIB, GIB = 1024, 1024**2, 1024**3
 
 MIN_MEMORY = 256 * MIB
 """Below this a worker cannot even load Python and PDFium, so every file would fail."""
+MIN_DECODED = 16 * MIB
+"""Below this the memory guard would stop ordinary papers (a long paper grows by ~50 MB)."""
 RECURSION_LIMIT = 1000
 """Python frames a worker may nest; deeper object graphs become the too-complex verdict."""
 
@@ -35,6 +37,9 @@ class Limits:
     """Bytes of the file itself; larger files are refused before any parser reads them."""
     max_pages: int = 300
     """Pages; more is refused right after the page count is read, before any text work."""
+    max_decoded: int = 256 * MB
+    """Bytes one decoded stream or image may grow a worker by (pypdf's stream caps, and the
+    memory guard for what PDFium decodes); more stops the file early."""
 
     def __post_init__(self) -> None:
         if not self.timeout > 0:
@@ -46,6 +51,9 @@ class Limits:
             raise ValueError(f"the size limit must be at least 1 byte, not {self.max_size}")
         if self.max_pages < 1:
             raise ValueError(f"the page limit must be at least 1 page, not {self.max_pages}")
+        if self.max_decoded < MIN_DECODED:
+            raise ValueError(f"the decoding cap must be at least {format_size(MIN_DECODED)}, "
+                             f"not {format_size(self.max_decoded)}")
 
 
 DEFAULT_LIMITS = Limits()

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .model import Submission
 
 AUTHOR_SEPARATOR = ";"
@@ -83,6 +81,8 @@ def _entry(path: str, fields: dict[str, Any], where: str) -> ManifestEntry:
 
 
 def _yaml_entries(manifest: str, text: str) -> list[ManifestEntry]:
+    import yaml  # only for a YAML manifest: a check without one starts without PyYAML
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:

@@ -111,7 +111,9 @@ class Font:
 
     name: str
     subtype: str
-    """PDF font subtype: Type1, TrueType, Type0, Type3, MMType1 or unknown."""
+    """Type3 for a Type 3 font; otherwise, read with PDFium, the embedded program's format
+    (Type1, TrueType, OpenType); read with pypdf (when PDFium cannot describe a font of the
+    file, e.g. one not embedded), the PDF subtype (Type1, TrueType, Type0, MMType1)."""
     embedded: bool
     pages: tuple[int, ...]
 

@@ -66,7 +66,8 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
           openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
           output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
           progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
-          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
+          max_decoded: int) -> None:
     """Check every PDF in PATHS (folders, globs, zip archives, files) against a venue's rules.
 
     Files are checked in parallel in isolated workers; each result is kept in the results
@@ -75,7 +76,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
     the outputs are written for it, and the exit code is 130. `axiomcheck report` renders
     any output again from the store. See docs/batch.md.
     """
-    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     if scheduler and executor != "dask":
         fail_usage("--scheduler needs --executor dask.")
     try:

@@ -43,7 +43,8 @@ from .selection import selected, selection_options, waivers_from
 def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str, fail_on: str,
           output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
           evidence_dir: str | None, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
-          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
+          max_decoded: int) -> None:
     """Check PDFS against a venue's rules and report every violation.
 
     Each file is parsed in a separate worker process under the limits below; a file that
@@ -53,7 +54,7 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     (with --fail-on warning: also a warning), 2 a usage or rule-pack error, 3 an internal
     error (a bug in axiomcheck, whatever --fail-on says).
     """
-    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
     try:
         pack = resolve(venue, track, stage)

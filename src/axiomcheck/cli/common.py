@@ -71,15 +71,18 @@ def limit_options(command: F) -> F:
                      show_default=True, help="Largest file accepted (e.g. 100MB)."),
         click.option("--max-pages", type=click.IntRange(min=1), default=DEFAULT_LIMITS.max_pages,
                      show_default=True, help="Most pages a file may have."),
+        click.option("--max-decoded", type=_Size(), default=format_size(DEFAULT_LIMITS.max_decoded).replace(" ", ""),
+                     show_default=True, help="Memory one decoded stream or image may take (e.g. 256MB)."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def limits_from(timeout: float, max_memory: int, max_size: int, max_pages: int) -> Limits:
+def limits_from(timeout: float, max_memory: int, max_size: int, max_pages: int, max_decoded: int) -> Limits:
     try:
-        return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_pages=max_pages)
+        return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_pages=max_pages,
+                      max_decoded=max_decoded)
     except ValueError as error:
         fail_usage(f"{error}.")
 

@@ -24,13 +24,13 @@ READ = "read"
 @click.option("--track", default="paper", show_default=True)
 @limit_options
 def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str, timeout: float, max_memory: int,
-            max_size: int, max_pages: int) -> None:
+            max_size: int, max_pages: int, max_decoded: int) -> None:
     """Show the structure axiomcheck finds in PDFS: sections, main body, template, authors.
 
     JSON output is a list with one object per file: path, status (`read`, or `error` for a file
     that could not be read: no rule runs here, so nothing passes or fails), pages, the report's
     `structure` object, and any verdict for a file that could not be read."""
-    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
     try:
         pack = resolve(venue, track, None)

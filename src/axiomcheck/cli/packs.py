@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..packs import PackError, shipped_packs, validate_pack
+from ..packs import shipped_packs
+from ..packs.catalog import validated_info
+from ..packs.loader import PackError
 
 
 @click.command()
@@ -12,7 +14,7 @@ def packs() -> None:
     """List the shipped rule packs with their tracks and stages."""
     for pack_id in shipped_packs():
         try:
-            info = validate_pack(pack_id)
+            info = validated_info(pack_id)
         except PackError as error:
             click.echo(f"{pack_id}: broken pack: {error}", err=True)
             continue

@@ -30,7 +30,7 @@ before uvicorn itself answers 503: a bound on what a flood of connections can ho
 @click.option("--root-path", default="", help="URL prefix when a proxy serves the app below a path (e.g. /check).")
 @limit_options
 def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_size: int, queue_timeout: float,
-          root_path: str, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+          root_path: str, timeout: float, max_memory: int, max_size: int, max_pages: int, max_decoded: int) -> None:
     """Serve a web page where authors upload a PDF and see each problem on a picture of
     its page, and a JSON API (POST /api/check, GET /api/packs, GET /healthz, /openapi.json).
 
@@ -47,7 +47,7 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
         from ..web.settings import WebSettings
     except ImportError as error:
         fail_usage(f"the web server needs its extra: pip install 'axiomcheck[web]' ({error.name} is missing).")
-    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     try:
         settings = WebSettings(venues=venues or tuple(shipped_packs()), limits=limits, workers=workers,
                                queue_size=queue_size, queue_timeout=queue_timeout)

@@ -26,6 +26,7 @@ from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import Failure, verdict_finding
 from ..limits import DEFAULT_LIMITS, Limits, format_duration, format_size
+from ..pdf.memory_guard import CAP_EXIT_CODE
 from .worker import MAX_FILES_PER_WORKER, MAX_MESSAGE_BYTES, FileTask, decode, encode, serve
 
 _CONTEXT = multiprocessing.get_context("fork")
@@ -244,6 +245,10 @@ def death_failure(exitcode: int | None, limits: Limits, timed_out: bool) -> Fail
     if timed_out:
         return Failure("too-complex", f"Too slow: the check took longer than the {duration} limit (--timeout) "
                                       "and was stopped", False)
+    if exitcode == CAP_EXIT_CODE:
+        return Failure("too-complex", f"Too much memory: a stream or image of the PDF decoded past the "
+                                      f"{format_size(limits.max_decoded)} cap (--max-decoded) and the read "
+                                      "was stopped", False)
     number = -exitcode if exitcode is not None and exitcode < 0 else None
     if number is None:
         return Failure("internal-error", f"The worker process checking this file exited with code {exitcode} "

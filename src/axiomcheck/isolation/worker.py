@@ -37,6 +37,7 @@ from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import classify, verdict_finding
 from ..limits import MIB, RECURSION_LIMIT, Limits
+from ..pdf.memory_guard import guard_this_process
 
 MAX_MESSAGE_BYTES = MAX_REPORT_BYTES + 256 * 1024
 """The largest message either side accepts: a file's report is cut to `MAX_REPORT_BYTES`
@@ -88,12 +89,15 @@ def serve(conn: Connection, pack: ResolvedPack, limits: Limits, evidence_dir: st
         other.close()
     confine(limits)
     usage = WorkerUsage(max_files, limits)
+    guard = guard_this_process(limits.max_decoded)
     while True:
         try:
             request = decode(conn.recv_bytes(MAX_MESSAGE_BYTES))
         except (EOFError, OSError):
             return
+        guard.arm()
         reply = _check(conn, request, pack, limits, evidence_dir)
+        guard.disarm()
         reply["retire"] = usage.after_file()
         data = encode(reply)
         if len(data) > MAX_MESSAGE_BYTES:  # never: reports are cut to size; a bug if it happens
@@ -202,7 +206,7 @@ def confine(limits: Limits) -> None:
     sys.setrecursionlimit(RECURSION_LIMIT)
     from ..pdf.objects import cap_decoded_streams  # the worker, never the parent, loads PDF code
 
-    cap_decoded_streams(limits.max_memory // STREAM_CAP_SHARE)
+    cap_decoded_streams(min(limits.max_decoded, limits.max_memory // STREAM_CAP_SHARE))
 
 
 def _lower_limit(which: int, value: int) -> None:

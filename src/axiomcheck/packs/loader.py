@@ -3,15 +3,21 @@
 Every mistake is a `PackError` naming the file, the line, what is wrong and how to fix it
 (with the keys that would have been accepted), so an organizer editing a pack never has to
 read a traceback.
+
+The parsed form of each pack is cached by the SHA-256 of its text (`cache.py`), so YAML is
+parsed, and PyYAML imported, only for a pack that has changed since it was last read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+from . import cache
+
+if TYPE_CHECKING:
+    import yaml
 
 
 class PackError(Exception):
@@ -44,7 +50,9 @@ class LoadedYaml:
     data: Located
 
 
-def _convert(node: yaml.Node, path: Path) -> Any:
+def _convert(node: "yaml.Node", path: Path) -> Any:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         mapping = Located(node.start_mark.line + 1)
         for key_node, value_node in node.value:
@@ -63,7 +71,9 @@ def _convert(node: yaml.Node, path: Path) -> Any:
     return _scalar(node)
 
 
-def _scalar(node: yaml.ScalarNode) -> Any:
+def _scalar(node: "yaml.ScalarNode") -> Any:
+    import yaml
+
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)
@@ -72,12 +82,27 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 
 
 def load_yaml(path: Path) -> LoadedYaml:
-    """Parse `path`; a syntax error becomes a PackError with its line."""
+    """Parse `path` (or take its cached parse); a syntax error becomes a PackError with its line."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise PackError(path, None, f"cannot read the pack: {error.strerror}.",
                         "Check the path given to --venue.") from error
+    key = cache.digest("tree", text)
+    cached = cache.read("tree", key)
+    if cached is not None:
+        try:
+            return LoadedYaml(path=path, data=_decode(cached))
+        except (KeyError, TypeError, ValueError, IndexError):  # a damaged entry: parse again
+            pass
+    data = _parse(path, text)
+    cache.write("tree", key, _encode(data))
+    return LoadedYaml(path=path, data=data)
+
+
+def _parse(path: Path, text: str) -> Located:
+    import yaml
+
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:
@@ -90,4 +115,31 @@ def load_yaml(path: Path) -> LoadedYaml:
     data = _convert(node, path)
     if not isinstance(data, Located):
         raise PackError(path, 1, "a rule pack must be a mapping of keys.", "Start with `pack: <id>`.")
-    return LoadedYaml(path=path, data=data)
+    return data
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _encode(value: Any) -> Any:
+    """A parsed pack as JSON data: mappings keep their lines; a value JSON cannot hold exactly
+    (a date, say) makes the whole pack uncacheable (TypeError, caught by `cache.write`)."""
+    if isinstance(value, Located):
+        return {"m": value.line, "k": [[key, value.key_lines[key], _encode(item)] for key, item in value.items()]}
+    if isinstance(value, list):
+        return {"s": [_encode(item) for item in value]}
+    if isinstance(value, _PLAIN):
+        return {"v": value}
+    raise TypeError(f"{type(value).__name__} is not cached")
+
+
+def _decode(data: Any) -> Any:
+    if "m" in data:
+        mapping = Located(int(data["m"]))
+        for key, line, item in data["k"]:
+            mapping[key] = _decode(item)
+            mapping.key_lines[key] = int(line)
+        return mapping
+    if "s" in data:
+        return [_decode(item) for item in data["s"]]
+    return data["v"]

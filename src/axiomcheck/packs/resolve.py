@@ -22,11 +22,13 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SECTION_KINDS
-from ..rules import REGISTRY, Rule, Severity
 from .loader import Located, PackError, load_yaml
+
+if TYPE_CHECKING:  # the rules load when a pack is resolved, not when its identity is read
+    from ..rules import Rule, Severity
 
 PACK_KEYS = ("pack", "name", "source", "description", "extends", "main_body_excludes",
              "default_stage", "rules", "disable", "enable", "stages", "tracks", "max_findings_per_rule")
@@ -124,6 +126,11 @@ def _chain(venue: str) -> list[tuple[Path, Located]]:
     return chain
 
 
+def chain_paths(venue: str) -> list[Path]:
+    """The files of a pack and of the packs it extends, base first."""
+    return [path for path, _ in _chain(venue)]
+
+
 def _check_keys(path: Path, data: Any, allowed: tuple[str, ...], what: str, line: int | None = None) -> None:
     if not isinstance(data, Located):
         raise PackError(path, line, f"the {what} must be a mapping of keys.",
@@ -207,6 +214,8 @@ def _option_types(rule: Rule) -> dict[str, Any]:
 
 
 def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[str, Any]]) -> None:
+    from ..rules import REGISTRY, Severity
+
     if layer is None:
         return
     if not isinstance(layer, Located):
@@ -243,6 +252,8 @@ def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[
 
 
 def _apply_name_list(path: Path, data: Located, key: str, state: dict[str, dict[str, Any]], enabled: bool) -> None:
+    from ..rules import REGISTRY
+
     names = data.get(key)
     if names is None:
         return
@@ -275,6 +286,8 @@ def _excludes(path: Path, data: Located, current: tuple[str, ...]) -> tuple[str,
 
 def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
     """The configured rules for `venue` (pack id or path), `track` and `stage`."""
+    from ..rules import REGISTRY
+
     chain = _chain(venue)
     info = pack_info(venue)
     stage = stage or info.default_stage

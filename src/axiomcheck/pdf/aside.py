@@ -8,7 +8,9 @@ helper subverted by a hostile file cannot make the worker run code.
 
 Any trouble (the helper dies, is killed by the memory cap, sends something unexpected, or
 pypdf raised) makes `result` answer None, and the caller reads the fact itself, in-process,
-exactly as without a helper: verdicts never depend on the helper.
+exactly as without a helper: verdicts never depend on the helper. Facts arrive one at a
+time, so the fonts pypdf reads last (needed only when PDFium cannot describe a font, see
+`pdfium_objects`) never delay the page count and metadata.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import pickle
 import signal
 from collections.abc import Callable
 from typing import Any
+
+from .memory_guard import guard_child
 
 _ALLOWED_BUILTINS = frozenset({"tuple", "list", "dict", "set", "frozenset", "str", "int", "float", "bool"})
 _PR_SET_PDEATHSIG = 1
@@ -43,7 +47,12 @@ def _die_with_parent() -> None:
 
 
 class AsideReader:
-    """A forked helper computing named facts from a pypdf reader; see the module docstring."""
+    """A forked helper computing named facts from a reader; see the module docstring.
+
+    Facts are sent one by one as they are computed, in the order given, so the caller waits
+    only for the facts it asks for; a helper still working on facts nobody asked for is
+    killed by `close`. A fact whose reading raised ends the helper: it and the facts after
+    it are read in-process by the caller."""
 
     def __init__(self, open_reader: Callable[[], Any], readers: dict[str, Callable[[Any], Any]]) -> None:
         read_end, write_end = os.pipe()
@@ -51,44 +60,45 @@ class AsideReader:
         if self._pid == 0:  # the helper: compute, send, and leave without running any cleanup
             os.close(read_end)
             _die_with_parent()
+            guard_child()
             try:
-                reader = open_reader()
-                facts = {key: read(reader) for key, read in readers.items()}
-                data = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
                 with os.fdopen(write_end, "wb") as pipe:
-                    pipe.write(data)
+                    reader = open_reader()
+                    for key, read in readers.items():
+                        pickle.dump((key, read(reader)), pipe, protocol=pickle.HIGHEST_PROTOCOL)
+                        pipe.flush()
             finally:
                 os._exit(0)
         os.close(write_end)
-        self._read_end = read_end
-        self._facts: dict[str, Any] | None = None
-
-    def _collect(self) -> dict[str, Any]:
-        if self._facts is None:
-            chunks = []
-            with os.fdopen(self._read_end, "rb") as pipe:
-                while chunk := pipe.read(1 << 16):
-                    chunks.append(chunk)
-            os.waitpid(self._pid, 0)
-            try:
-                facts = _ModelUnpickler(io.BytesIO(b"".join(chunks))).load() if chunks else {}
-            except Exception:  # a truncated or unexpected reply: read in-process instead
-                facts = {}
-            self._facts = facts if isinstance(facts, dict) else {}
-        return self._facts
+        self._pipe: io.BufferedReader | None = os.fdopen(read_end, "rb")
+        self._facts: dict[str, Any] = {}
 
     def result(self, key: str) -> tuple[bool, Any]:
         """(True, value) when the helper read `key`; (False, None) when it could not."""
-        facts = self._collect()
-        return (True, facts[key]) if key in facts else (False, None)
+        while key not in self._facts and self._pipe is not None:
+            try:
+                fact = _ModelUnpickler(self._pipe).load()
+                name, value = fact
+                if not isinstance(name, str):
+                    raise pickle.UnpicklingError("a fact is named by a string")
+            except Exception:  # the end of the replies, a truncated or an unexpected one
+                self._finish(kill=False)
+                break
+            self._facts[name] = value
+        return (True, self._facts[key]) if key in self._facts else (False, None)
 
     def close(self) -> None:
-        """Reap the helper if nobody asked for its facts."""
-        if self._facts is None:
+        """Stop and reap the helper, whatever it was still reading."""
+        self._finish(kill=True)
+
+    def _finish(self, kill: bool) -> None:
+        if self._pipe is None:
+            return
+        if kill:
             try:
                 os.kill(self._pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-            os.close(self._read_end)
-            os.waitpid(self._pid, 0)
-            self._facts = {}
+        self._pipe.close()
+        self._pipe = None
+        os.waitpid(self._pid, 0)

@@ -1,5 +1,5 @@
-"""Object-level facts read with pypdf: metadata, XMP, fonts, embedded file paths and the
-authors that included figures carry, and link annotation targets.
+"""Object-level facts read with pypdf: metadata, XMP, embedded file paths and the authors
+that included figures carry, and fonts when PDFium cannot describe them (`pdfium_objects`).
 
 pypdf is imported only when a rule asks for one of these (it costs about 70 ms to import),
 and the document information is read before any page is touched, which keeps it cheap.
@@ -11,7 +11,7 @@ import re
 from typing import Any
 from xml.parsers import expat
 
-from ..model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata
+from ..model import EmbeddedAuthor, Font, Metadata
 
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
@@ -71,8 +71,8 @@ def _text(value: Any) -> str:
 
 
 def read_metadata(reader: Any) -> Metadata:
-    """Document information, person-naming XMP fields, what included figures carry (paths,
-    authors) and link targets."""
+    """Document information, person-naming XMP fields and what included figures carry (paths,
+    authors); link targets are PDFium's (`pdfium_objects`)."""
     info: dict[str, str] = {}
     raw_info = reader.metadata or {}
     for key, value in raw_info.items():
@@ -82,7 +82,7 @@ def read_metadata(reader: Any) -> Metadata:
         figures.collect(page.get("/Resources"), number, 0)
     xmp, repeats = _read_xmp(reader)
     return Metadata(info=info, xmp=xmp, embedded_paths=tuple(figures.paths),
-                    embedded_authors=tuple(figures.authors), links=tuple(_links(reader)), xmp_repeats=repeats)
+                    embedded_authors=tuple(figures.authors), xmp_repeats=repeats)
 
 
 def _read_xmp(reader: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
@@ -319,33 +319,6 @@ def _exif_artists(tiff: bytes) -> list[str]:
         if text.strip("\0 "):
             values.append(text.strip("\0 "))
     return values
-
-
-def _links(reader: Any) -> list[LinkTarget]:
-    """URI link annotations with their boxes in top-down page coordinates."""
-    found: list[LinkTarget] = []
-    for number, page in enumerate(reader.pages, start=1):
-        try:
-            annotations = page.get("/Annots")
-            height = float(page.cropbox.top)
-            for ref in (annotations.get_object() if annotations is not None else ()):
-                annotation = ref.get_object()
-                action = annotation.get("/A")
-                uri = action.get_object().get("/URI") if action is not None else None
-                if uri is None:
-                    continue
-                found.append(LinkTarget(page=number, uri=_text(uri), bbox=_top_down(annotation.get("/Rect"), height)))
-        except Exception:  # a damaged annotation array: keep the links read so far
-            continue
-    return found
-
-
-def _top_down(rect: Any, top: float) -> BBox | None:
-    try:
-        x0, y0, x1, y1 = (float(v) for v in rect)
-    except (TypeError, ValueError):
-        return None
-    return BBox(min(x0, x1), top - max(y0, y1), max(x0, x1), top - min(y0, y1))
 
 
 def read_fonts(reader: Any) -> list[Font]:

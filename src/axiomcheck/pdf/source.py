@@ -1,24 +1,35 @@
 """Where a `Document` gets its raw facts: a PDF file (PDFium + pypdf) or synthetic pages.
 
+A PDF's pages are read by PDFium once each: words, fonts and link targets together
+(`text_extraction`, `pdfium_objects`); pypdf reads what PDFium cannot give (XMP, figures'
+own metadata, a second page count, and fonts PDFium cannot describe).
+
 `PdfSource` is the real one. `SyntheticSource` builds the same facts from words given in
 code, so rule and structure tests run the real `Document` logic without a PDF.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pypdfium2 as pdfium
 
-from ..model import BBox, Font, Metadata, PageInfo, Word
+from ..model import BBox, Font, LinkTarget, Metadata, PageInfo, Word
 from . import objects
 from .pdfium_library import PdfiumOpenError, open_pdf
+from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
     from .aside import AsideReader
     from .background import PageRaster
+
+
+_UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
+"""Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
 
 
 def _pypdf_page_count(reader: Any) -> int:
@@ -53,8 +64,11 @@ class PdfSource:
             raise DocumentError(str(error)) from error
         self._reader: Any = None
         self._aside: "AsideReader | None" = None
+        self._split: tuple[int, "AsideReader"] | None = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
+        self._font_reader = FontReader()
+        self._page_objects: dict[int, tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]] = {}
 
     def _page(self, index: int) -> pdfium.PdfPage:
         """A loaded page, kept until its text has been read (loading parses its content)."""
@@ -80,16 +94,41 @@ class PdfSource:
                         cropbox=BBox(*page.get_cropbox()))
 
     def page_words(self, index: int) -> tuple[list[Word], int]:
-        """The page's words; the page is released afterwards (its facts stay cached)."""
+        """The page's words; its fonts and links are read on the way, and the page is
+        released afterwards (its facts stay cached)."""
         from .text_extraction import page_words
 
+        delivered = self._split_page(index)
+        if delivered is not None:
+            return delivered
         page = self._pages.pop(index, None) or self._pdf[index]
         try:
             if index not in self._infos:
                 self._infos[index] = self._read_info(index, page)
+            self._read_objects(index, page)
             return page_words(page)
         finally:
             page.close()
+
+    def _read_objects(self, index: int, page: pdfium.PdfPage) -> None:
+        if index not in self._page_objects:
+            top = self.page_info(index).cropbox.y1
+            self._page_objects[index] = (self._font_reader.page_fonts(page.raw),
+                                         tuple(page_links(self._pdf.raw, page.raw, index + 1, top)))
+
+    def page_objects(self, index: int) -> tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]:
+        """Fonts and links of a page, loading it when its words were not read. A page PDFium
+        cannot load has no links, and an unknown font (so the font list is pypdf's)."""
+        if index not in self._page_objects:
+            try:
+                page = self._pages.pop(index, None) or self._pdf[index]
+            except pdfium.PdfiumError:
+                return (_UNREADABLE_PAGE_FONT,), ()
+            try:
+                self._read_objects(index, page)
+            finally:
+                page.close()
+        return self._page_objects[index]
 
     def page_raster(self, index: int) -> "PageRaster | None":
         """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
@@ -117,14 +156,41 @@ class PdfSource:
         return self._reader
 
     def read_objects_aside(self) -> None:
-        """Start reading pypdf's facts in a helper process on a spare core (`aside.py`);
-        they are read here, as usual, whenever the helper cannot deliver them."""
-        if self._aside is None and self._reader is None:
-            from .aside import AsideReader
+        """Use the spare core: a helper process reads pypdf's facts (`aside.py`) and, for a
+        long file, another reads the text of its later pages (`page_split.py`); whatever a
+        helper cannot deliver is read here, as usual."""
+        from .aside import AsideReader
+        from .page_split import page_key, read_page, split_point
 
+        if self._aside is None and self._reader is None:
             self._aside = AsideReader(lambda: objects.open_reader(self.path),
                                       {"pages": _pypdf_page_count, "metadata": objects.read_metadata,
                                        "fonts": objects.read_fonts})
+        start = split_point(self.page_count())
+        if self._split is None and start is not None:
+            readers = {page_key(index): functools.partial(read_page, index=index)
+                       for index in range(start, self.page_count()) if index not in self._page_objects}
+            self._split = (start, AsideReader(lambda: PdfSource(self.path), readers))
+
+    def _split_page(self, index: int) -> tuple[list[Word], int] | None:
+        """A page's words as the page-split helper read them (its fonts and links cached),
+        None when the page is not the helper's or it could not deliver it."""
+        from .page_split import decode_page, page_key
+
+        if self._split is None or index < self._split[0]:
+            return None
+        delivered, value = self._split[1].result(page_key(index))
+        if not delivered:
+            return None
+        try:
+            words, chars, fonts, links = decode_page(value)
+        except (TypeError, ValueError):  # an unexpected reply: read the page here
+            return None
+        self._page_objects[index] = (fonts, links)
+        page = self._pages.pop(index, None)
+        if page is not None:
+            page.close()
+        return words, chars
 
     def _object_fact(self, key: str, read: Callable[[Any], Any]) -> Any:
         if self._aside is not None:
@@ -138,25 +204,34 @@ class PdfSource:
         return self._object_fact("pages", _pypdf_page_count)
 
     def metadata(self) -> Metadata:
-        return self._object_fact("metadata", objects.read_metadata)
+        links = tuple(link for index in range(self.page_count()) for link in self.page_objects(index)[1])
+        return dataclasses.replace(self._object_fact("metadata", objects.read_metadata), links=links)
 
     def fonts(self) -> list[Font]:
+        """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
+        pages = [(index + 1, self.page_objects(index)[0]) for index in range(self.page_count())]
+        if fonts_complete(fonts for _, fonts in pages):
+            return merge_fonts(pages)
         return self._object_fact("fonts", objects.read_fonts)
 
     def close(self) -> None:
-        """Release the helper, every page and the document (the file handle with it), even
+        """Release the helpers, every page and the document (the file handle with it), even
         when one of them fails to close."""
         try:
             if self._aside is not None:
                 self._aside.close()
         finally:
             try:
-                for page in self._pages.values():
-                    page.close()
+                if self._split is not None:
+                    self._split[1].close()
             finally:
-                self._pages.clear()
-                self._reader = None
-                self._pdf.close()
+                try:
+                    for page in self._pages.values():
+                        page.close()
+                finally:
+                    self._pages.clear()
+                    self._reader = None
+                    self._pdf.close()
 
 
 @dataclass
