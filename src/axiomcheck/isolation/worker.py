@@ -37,11 +37,16 @@ from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import classify, verdict_finding
 from ..limits import MIB, RECURSION_LIMIT, Limits
-from ..pdf.memory_guard import guard_this_process
+from ..pdf.memory_guard import MemoryGuard, guard_this_process
 
 MAX_MESSAGE_BYTES = MAX_REPORT_BYTES + 256 * 1024
 """The largest message either side accepts: a file's report is cut to `MAX_REPORT_BYTES`
 before it is sent, so the parent never holds more than this for one file."""
+GUARDED_FROM = "pages"
+"""The stage from which the decoding cap (`pdf.memory_guard`) counts a file's growth: once
+PDFium has opened the file. Opening is bounded by --max-memory alone, since PDFium's own
+parse of a large but legitimate structure (a huge XMP packet) is not a decoding bomb and the
+file must still get its findings."""
 CPU_GRACE_SECONDS = 5
 """CPU seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
 STREAM_CAP_SHARE = 8
@@ -95,8 +100,7 @@ def serve(conn: Connection, pack: ResolvedPack, limits: Limits, evidence_dir: st
             request = decode(conn.recv_bytes(MAX_MESSAGE_BYTES))
         except (EOFError, OSError):
             return
-        guard.arm()
-        reply = _check(conn, request, pack, limits, evidence_dir)
+        reply = _check(conn, request, pack, limits, evidence_dir, guard)
         guard.disarm()
         reply["retire"] = usage.after_file()
         data = encode(reply)
@@ -161,11 +165,13 @@ def _oversized(request: dict[str, Any], size: int, retire: bool) -> dict[str, An
 
 
 def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits: Limits,
-           evidence_dir: str | None) -> dict[str, Any]:
+           evidence_dir: str | None, guard: MemoryGuard) -> dict[str, Any]:
     _arm_cpu_backstop(limits.timeout)
     path = str(request["path"])
 
     def report_stage(stage: str) -> None:
+        if stage == GUARDED_FROM:
+            guard.arm()
         conn.send_bytes(encode({"stage": stage}))
 
     try:
