@@ -9,33 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import yaml
+from ..yamldata import DataFileError, Located, load_located
 
 
-class PackError(Exception):
+class PackError(DataFileError):
     """A rule pack cannot be used: names the file, the line and the fix."""
-
-    def __init__(self, path: str | Path, line: int | None, problem: str, fix: str = "") -> None:
-        self.path = str(path)
-        self.line = line
-        self.problem = problem
-        self.fix = fix
-        where = f"{self.path}:{line}" if line else self.path
-        super().__init__(f"{where}: {problem}" + (f" Fix: {fix}" if fix else ""))
-
-
-class Located(dict):
-    """A YAML mapping that remembers the line of itself and of each of its keys."""
-
-    def __init__(self, line: int) -> None:
-        super().__init__()
-        self.line = line
-        self.key_lines: dict[str, int] = {}
-
-    def line_of(self, key: str) -> int:
-        return self.key_lines.get(key, self.line)
 
 
 @dataclass(frozen=True)
@@ -44,50 +23,6 @@ class LoadedYaml:
     data: Located
 
 
-def _convert(node: yaml.Node, path: Path) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        mapping = Located(node.start_mark.line + 1)
-        for key_node, value_node in node.value:
-            key = _convert(key_node, path)
-            if not isinstance(key, str):
-                raise PackError(path, key_node.start_mark.line + 1, f"the key {key!r} is not text.",
-                                "Write keys as plain words, e.g. `max_pages:`.")
-            if key in mapping:
-                raise PackError(path, key_node.start_mark.line + 1, f"the key '{key}' is given twice.",
-                                "Keep one of the two entries.")
-            mapping[key] = _convert(value_node, path)
-            mapping.key_lines[key] = key_node.start_mark.line + 1
-        return mapping
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, path) for item in node.value]
-    return _scalar(node)
-
-
-def _scalar(node: yaml.ScalarNode) -> Any:
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    finally:
-        loader.dispose()
-
-
 def load_yaml(path: Path) -> LoadedYaml:
     """Parse `path`; a syntax error becomes a PackError with its line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PackError(path, None, f"cannot read the pack: {error.strerror}.",
-                        "Check the path given to --venue.") from error
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        problem = getattr(error, "problem", None) or str(error)
-        raise PackError(path, mark.line + 1 if mark else None, f"YAML syntax error: {problem}.",
-                        "Check indentation and quoting on that line.") from error
-    if node is None:
-        raise PackError(path, 1, "the pack is empty.", "Start with `pack: <id>` and `tracks:`.")
-    data = _convert(node, path)
-    if not isinstance(data, Located):
-        raise PackError(path, 1, "a rule pack must be a mapping of keys.", "Start with `pack: <id>`.")
-    return LoadedYaml(path=path, data=data)
+    return LoadedYaml(path=path, data=load_located(path, PackError, "pack", "`pack: <id>` and `tracks:`"))
