@@ -16,12 +16,13 @@ class DataFileError(Exception):
     """A data file cannot be used: names the file, the line and the fix."""
 
     def __init__(self, path: str | Path, line: int | None, problem: str, fix: str = "") -> None:
+        """`path` empty: the problem names what it is about itself (e.g. a pack by its id)."""
         self.path = str(path)
         self.line = line
         self.problem = problem
         self.fix = fix
         where = f"{self.path}:{line}" if line else self.path
-        super().__init__(f"{where}: {problem}" + (f" Fix: {fix}" if fix else ""))
+        super().__init__((f"{where}: " if where else "") + problem + (f" Fix: {fix}" if fix else ""))
 
 
 class Located(dict):

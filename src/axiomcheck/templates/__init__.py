@@ -77,7 +77,10 @@ class TemplateFacts:
         return self.data.get("recognise") or {}
 
     def value(self, dotted: str) -> Any:
-        """The value at a dotted path (`text_block.left`, `notices.submission.text`), None when absent."""
+        """The value at a dotted path (`text_block.left`, `notices.submission.text`, `label`), None
+        when absent."""
+        if dotted == "label":
+            return self.label
         value: Any = self.data
         for part in dotted.split("."):
             if not isinstance(value, dict) or part not in value:
