@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata
+from ..verdicts import raising_library
 
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
@@ -54,6 +55,14 @@ def _apply_stream_cap() -> None:
         xmp_maximum_input_length=min(cap, 10_000_000))
 
 
+def _reraise_our_bug(error: Exception) -> None:
+    """Let a PDF library's complaint about a damaged object pass (the reading goes on without
+    that object); raise anything else again: a bug in axiomcheck's own code (its EXIF or XMP
+    reading, say) must become a verdict (AX990), not a silently missing finding."""
+    if raising_library(error) is None:
+        raise error
+
+
 def open_reader(path: str) -> Any:
     """A pypdf reader in non-strict mode (damaged files are read as far as possible), under
     the stream cap when one is set."""
@@ -66,7 +75,8 @@ def open_reader(path: str) -> Any:
 def _text(value: Any) -> str:
     try:
         return str(value)
-    except Exception:  # a damaged string object: keep going with what we can show
+    except Exception as error:  # a damaged string object: keep going with what we can show
+        _reraise_our_bug(error)
         return ""
 
 
@@ -91,7 +101,8 @@ def _read_xmp(reader: Any) -> dict[str, list[str]]:
         if stream is None:
             return {}
         data = stream.get_object().get_data().decode("utf-8", "replace")
-    except Exception:  # XMP is optional: a broken packet is the same as none
+    except Exception as error:  # XMP is optional: a broken packet is the same as none
+        _reraise_our_bug(error)
         return {}
     return parse_xmp(data)
 
@@ -129,7 +140,8 @@ class _FigureFacts:
         try:
             xobjects = resources.get_object().get("/XObject")
             refs = list(xobjects.get_object().values()) if xobjects is not None else []
-        except Exception:  # a damaged resource dictionary: nothing to read here
+        except Exception as error:  # a damaged resource dictionary: nothing to read here
+            _reraise_our_bug(error)
             return
         for ref in refs:
             number = getattr(ref, "idnum", None)
@@ -140,7 +152,8 @@ class _FigureFacts:
             try:
                 xobject = ref.get_object()
                 self._read(xobject, page)
-            except Exception:  # a damaged XObject: skip it, keep the others
+            except Exception as error:  # a damaged XObject: skip it, keep the others
+                _reraise_our_bug(error)
                 continue
             self.collect(xobject.get("/Resources"), page, depth + 1)
 
@@ -231,7 +244,8 @@ def _links(reader: Any) -> list[LinkTarget]:
                 if uri is None:
                     continue
                 found.append(LinkTarget(page=number, uri=_text(uri), bbox=_top_down(annotation.get("/Rect"), height)))
-        except Exception:  # a damaged annotation array: keep the links read so far
+        except Exception as error:  # a damaged annotation array: keep the links read so far
+            _reraise_our_bug(error)
             continue
     return found
 
@@ -270,7 +284,8 @@ def _collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], 
             xobject = ref.get_object()
             if xobject.get("/Subtype") == "/Form":
                 _collect_fonts(xobject.get("/Resources"), page, fonts, depth + 1)
-    except Exception:  # a damaged font entry: keep the fonts read so far
+    except Exception as error:  # a damaged font entry: keep the fonts read so far
+        _reraise_our_bug(error)
         return
 
 
