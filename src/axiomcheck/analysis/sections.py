@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .headings import HeadingCandidate, heading_candidate, normalise, run_in_heading
-from ..model import Heading, Line, MainBody, PagePosition, Sections
+from ..model import SECTION_KINDS, Heading, Line, MainBody, PagePosition, Sections
 
-DEFAULT_EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
+DEFAULT_EXCLUDED = SECTION_KINDS
 _LETTER_RE = re.compile(r"^[A-H](?:\.\d+)*$")
 _DIGIT_RE = re.compile(r"^\d+$")
 _RUNNING_HEAD_SHARE = 0.3
