@@ -115,6 +115,8 @@ def _validate(path: Path, data: Located, schema: dict[str, Any]) -> None:
     if errors:
         error = errors[0]
         keys = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            keys += [key for key in error.instance if key not in error.schema.get("properties", {})][:1]
         where = ".".join(map(str, keys))
         raise TemplateError(path, line_at(data, keys), f"{where + ': ' if where else ''}{error.message}.", _fix(error))
 
