@@ -131,3 +131,15 @@ def test_an_unknown_track_names_the_pack_not_a_path() -> None:
         resolve("axiom-2026", "foo")
     assert str(caught.value).startswith("axiom-2026 has no track 'foo'; tracks: paper, grand-challenge, poster.")
     assert "site-packages" not in str(caught.value) and "/" not in str(caught.value).split(" Fix:")[0]
+
+
+def test_a_pack_may_name_a_template_file_of_its_own(tmp_path: Path) -> None:
+    (tmp_path / "mystyle-2026.yaml").write_text(
+        "template: mystyle-2026\nextends: neurips-2026\nyear: 2026\nfamily: mystyle\nfamily_label: My Style\n"
+        "text_block: {left: 72.0, right: 540.0, top: 72.0, bottom: 720.0, tolerance: 6.0}\n", encoding="utf-8")
+    pack = _pack(tmp_path, "pack: mine\ntemplate: mystyle-2026.yaml\ntracks: {paper: {rules: {text-block: {}, "
+                           "template-family: {}, leading: {tolerance: 1.0}}}}\n", "mine.yaml")
+    rules = {c.rule.name: c.options for c in resolve(pack, "paper").rules}
+    assert (rules["text-block"].left, rules["text-block"].right) == (72.0, 540.0)
+    assert (rules["template-family"].expected, rules["template-family"].label) == ("mystyle-2026", "My Style 2026")
+    assert (rules["leading"].leading, rules["leading"].tolerance) == (11.0, 1.0)  # the pack's option wins

@@ -255,8 +255,9 @@ def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[
 
 
 def _families_of(path: Path, line: int, name: str, value: Any) -> tuple[str, ...]:
+    """The template families of `applies_to:` (a name or a list; empty: every PDF)."""
     known = families()
-    listed = _coerce(value, tuple[str, ...], (path, line, name, "applies_to"))
+    listed = tuple(f for f in _coerce(value, tuple[str, ...], (path, line, name, "applies_to")) if f)
     unknown = [family for family in listed if family not in known]
     if unknown:
         raise PackError(path, line, f"rule '{name}': applies_to names an unknown template family '{unknown[0]}'.",
@@ -392,7 +393,8 @@ def _load_template(template: tuple[str, Path] | None) -> TemplateFacts | None:
     try:
         return find_template(str(path.parent / name) if name.endswith((".yaml", ".yml")) else name)
     except TemplateError as error:
-        raise PackError(path, None, f"`template: {name}`: {error.problem}", error.fix) from error
+        where = f" ({error.path}{f':{error.line}' if error.line else ''})" if error.path != name else ""
+        raise PackError(path, None, f"`template: {name}`{where}: {error.problem}", error.fix) from error
 
 
 def _options(rule: Rule, given: dict[str, Any], facts: TemplateFacts | None, template: tuple[str, Path] | None,
