@@ -22,6 +22,8 @@ LABEL_MODES = {"submission": "submission", "review": "submission", "camera-ready
 
 
 def test_every_shipped_template_file_validates() -> None:
+    for facts in all_templates():
+        assert load_template(facts.path, validate=True).data == facts.data
     names = {t.name for t in all_templates()}
     assert {"neurips-2026", "neurips-2025", "icml-2026", "icml-2025", "iclr-2026", "acl"} <= names
     assert families() == ("acl", "iclr", "icml", "neurips")

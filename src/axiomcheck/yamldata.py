@@ -11,6 +11,9 @@ from typing import Any
 
 import yaml
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's loader when PyYAML was built with it (several times faster), else the pure-Python one."""
+
 
 class DataFileError(Exception):
     """A data file cannot be used: names the file, the line and the fix."""
@@ -90,7 +93,7 @@ def load_located(path: Path, error: type[DataFileError], what: str, start: str) 
         raise error(path, None, f"cannot read the {what}: {problem.strerror}.",
                     "Check the path.") from problem
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as problem:
         mark = getattr(problem, "problem_mark", None)
         reason = getattr(problem, "problem", None) or str(problem)

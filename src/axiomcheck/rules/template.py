@@ -275,15 +275,16 @@ def template_unverifiable(doc: "Document", options: TemplateUnverifiableOptions,
     Why: a pass from the other rules must not be read as "the style is right" when no rule
     knows what the style looks like.
 
-    How to fix: authors: follow the workshop's style instructions. Organizers: add the
-    style's facts to your pack (template-family, template-notice, text-block, body-font-size,
-    leading, columns; see docs/rule-packs-extending.md) and disable this rule.
+    How to fix: authors: follow the workshop's style instructions. Organizers: describe the
+    style in a template file (docs/templates.md), name it in your pack (`template:`), enable
+    template-family, template-notice and the layout rules (docs/rule-packs-extending.md) and
+    disable this rule.
     """
     yield Violation(
         message=f"The camera-ready must use {options.style}; axiomcheck cannot verify that style until its "
-                "layout facts (notice, text block, fonts) are added to the rule pack.",
-        hint="Follow the workshop's style instructions; organizers can add the style's facts to the pack "
-             "(docs/rule-packs-extending.md).",
+                "layout facts (notice, text block, fonts) are described in a template file the rule pack names.",
+        hint="Follow the workshop's style instructions; organizers can describe the style in a template file "
+             "and name it in the pack (docs/templates.md).",
         page=1, evidence=f"recognised as {doc.template.name}, mode {doc.template.mode or 'unknown'}")
 
 

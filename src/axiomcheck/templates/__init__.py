@@ -15,13 +15,14 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 
 from ..yamldata import DataFileError, Located, line_at, load_located
 from .schema import SCHEMA
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 NOT_INHERITED = ("template", "year", "fingerprint")
 MAX_EXTENDS_DEPTH = 8
@@ -97,7 +98,7 @@ def _plain(data: Any) -> Any:
     return data
 
 
-def _fix(error: ValidationError) -> str:
+def _fix(error: "ValidationError") -> str:
     if error.validator == "additionalProperties":
         return f"Known keys here: {', '.join(error.schema.get('properties', {}))}."
     if error.validator == "enum":
@@ -109,9 +110,17 @@ def _fix(error: ValidationError) -> str:
     return "See docs/templates.md for the keys of a template file and their types."
 
 
-def _validate(path: Path, data: Located, schema: dict[str, Any]) -> None:
-    validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
-    errors = sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path)))
+@functools.lru_cache(maxsize=2)
+def _validator(complete: bool) -> Any:
+    """The schema's validator: the complete file, or (for a file that extends another) its own keys."""
+    from jsonschema import Draft202012Validator  # imported on first use: it takes a while
+
+    schema = SCHEMA if complete else {key: value for key, value in SCHEMA.items() if key != "required"}
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def _validate(path: Path, data: Located, complete: bool) -> None:
+    errors = sorted(_validator(complete).iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         error = errors[0]
         keys = list(error.absolute_path)
@@ -134,17 +143,14 @@ def _locate(name: str, relative_to: Path | None = None) -> Path:
                         f"Use one of: {', '.join(shipped_templates())}, or a path to a template .yaml file.")
 
 
-def _own_schema() -> dict[str, Any]:
-    return {key: value for key, value in SCHEMA.items() if key != "required"}
-
-
-def _load(path: Path, depth: int = 0) -> tuple[dict[str, Any], Located]:
+def _load(path: Path, depth: int = 0, validate: bool = True) -> tuple[dict[str, Any], Located]:
     """The file's data with `extends:` applied, and its own located data."""
     if depth > MAX_EXTENDS_DEPTH:
         raise TemplateError(path, None, "the `extends:` chain loops or is too deep.",
                             "Make each template file extend a different one.")
     own = load_located(path, TemplateError, "template file", "`template: <family>-<year>`")
-    _validate(path, own, _own_schema())
+    if validate:
+        _validate(path, own, complete=False)
     if own.get("template") != path.stem:
         raise TemplateError(path, own.line_of("template"), f"`template:` must be the file's name, '{path.stem}'.",
                             f"Write `template: {path.stem}` or rename the file.")
@@ -155,19 +161,25 @@ def _load(path: Path, depth: int = 0) -> tuple[dict[str, Any], Located]:
             parent_path = _locate(parent, relative_to=path)
         except TemplateError as error:
             raise TemplateError(path, own.line_of("extends"), error.problem, error.fix) from error
-        inherited, _ = _load(parent_path, depth + 1)
+        inherited, _ = _load(parent_path, depth + 1, validate and not _shipped(parent_path))
         merged = {key: value for key, value in inherited.items() if key not in NOT_INHERITED}
     merged.update(_plain(own))
     merged.pop("extends", None)
     return merged, own
 
 
-def load_template(path: Path) -> TemplateFacts:
-    """Read and validate one template file."""
-    data, own = _load(path)
-    _validate(path, own if not own.get("extends") else _located_merge(own, data), SCHEMA)
+def load_template(path: Path, validate: bool = True) -> TemplateFacts:
+    """Read one template file and, unless `validate` is False, check it against the schema."""
+    data, own = _load(path, validate=validate)
+    if validate:
+        _validate(path, own if not own.get("extends") else _located_merge(own, data), complete=True)
     return TemplateFacts(name=data["template"], family=data["family"], family_label=data["family_label"],
                          year=data["year"], path=path, data=data)
+
+
+def _shipped(path: Path) -> bool:
+    """Shipped files are validated by the test suite (tests/test_template_files.py), not at every start."""
+    return path.resolve().parent == templates_directory().resolve()
 
 
 def _located_merge(own: Located, merged: dict[str, Any]) -> Located:
@@ -186,13 +198,14 @@ def shipped_templates() -> list[str]:
 @functools.lru_cache(maxsize=None)
 def all_templates() -> tuple[TemplateFacts, ...]:
     """Every shipped template file, by name."""
-    return tuple(load_template(templates_directory() / f"{name}.yaml") for name in shipped_templates())
+    return tuple(load_template(templates_directory() / f"{name}.yaml", validate=False) for name in shipped_templates())
 
 
 @functools.lru_cache(maxsize=64)
 def find_template(name: str) -> TemplateFacts:
-    """A shipped template by name (`neurips-2026`) or a template file by path."""
-    return load_template(_locate(name))
+    """A shipped template by name (`neurips-2026`) or a template file by path (validated)."""
+    path = _locate(name)
+    return load_template(path, validate=not _shipped(path))
 
 
 def families() -> tuple[str, ...]:
