@@ -124,3 +124,32 @@ def test_unmodified_templates_get_no_layout_error(corpus_papers: Path) -> None:
             (errors if finding.severity == "error" else warnings).append(line)
     print("layout warnings on unmodified templates:", warnings or "none")
     assert not errors, "\n".join(errors)
+
+
+OWN_LAYOUT_EXCEPTIONS = {
+    "o01": "an ACL tutorial-abstracts volume: references fill 6 of its 10 pages, so the dominant type size "
+           "(what body-font-size and leading measure) is the references' 10 pt, not the body's 11 pt",
+}
+"""Papers of a family with a template file whose layout findings come from the paper, not the file."""
+
+
+@pytest.mark.slow
+def test_real_papers_pass_the_layout_of_their_own_template_file(corpus_papers: Path, tmp_path: Path) -> None:
+    """ICLR and ACL papers of the corpus, checked against templates/iclr-2026.yaml and acl.yaml."""
+    checked, errors = [], []
+    for entry in _manifest(corpus_papers):
+        family, year = expected_template(entry)
+        name = family if year is None else f"{family}-{year}"
+        if family not in ("iclr", "acl") or entry["id"] in OWN_LAYOUT_EXCEPTIONS or not (
+                Path(__file__).parents[1] / "templates" / f"{name}.yaml").is_file():
+            continue
+        pack = tmp_path / f"{entry['id']}.yaml"
+        pack.write_text(f"pack: own\ntemplate: {name}\ntracks:\n  paper:\n    rules:\n"
+                        + "".join(f"      {rule}: {{}}\n" for rule in sorted(LAYOUT_RULES - {"page-size"}))
+                        + f"      page-size: {{sizes: [{'a4' if family == 'acl' else 'letter'}]}}\n", encoding="utf-8")
+        with open_document(str(corpus_papers / entry["file"])) as doc:
+            findings, crashed = run_rules(doc, resolve(str(pack), "paper"))
+        assert not crashed
+        checked.append(entry["id"])
+        errors += [f"{entry['id']} {f.name}: {f.message}" for f in findings]
+    assert len(checked) >= 3 and not errors, (checked, errors)
