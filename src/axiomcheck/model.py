@@ -255,7 +255,8 @@ class TemplateInfo:
     """The template recognised from the PDF alone."""
 
     name: str
-    """neurips-2026, neurips-2025, neurips-<year>, icml-2026, icml-<year> or unknown."""
+    """<family>-<year> (neurips-2026, icml-2025, iclr-2026), the family alone when no year is
+    printed (neurips, acl), or unknown; the families are those of the template files."""
     mode: str | None
     """submission, preprint, final or None when unknown."""
     track: str | None = None
