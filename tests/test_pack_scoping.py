@@ -118,6 +118,9 @@ def test_packs_name_a_template_instead_of_its_numbers() -> None:
     ("pack: x\ntemplate: acl\ntracks: {paper: {rules: {columns: {applies_to: [cvpr]}}}}\n",
      ["unknown template family 'cvpr'", "acl, iclr, icml, neurips"]),
     ("pack: x\ntracks: {paper: {only: [page-size, nope]}}\n", ["`only:` names an unknown rule 'nope'"]),
+    ("pack: x\ntemplate: neurips-2026\ntracks: {paper: {rules: {template-notice: {notice: final-workshp}}}}\n",
+     ["neurips-2026 has no 'notices.final-workshp'", "final-workshop"]),
+    ("pack: x\ntracks: {paper: {rules: {template-family: {}}}}\n", ["template-family", "names no template"]),
 ])
 def test_template_mistakes_in_a_pack_name_the_fix(tmp_path: Path, text: str, words: list[str]) -> None:
     with pytest.raises(PackError) as caught:

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..model import SECTION_KINDS
 from ..rules import REGISTRY, Rule, Severity
-from ..rules.base import TEMPLATE_KEY
+from ..rules.base import TEMPLATE_KEY, TEMPLATE_OPTIONAL_KEY
 from ..templates import TemplateError, TemplateFacts, families, find_template
 from .loader import Located, PackError, load_yaml
 
@@ -417,7 +417,6 @@ def configure(rule: Rule, facts: TemplateFacts | None, **given: Any) -> Any:
     Raises ValueError when an option has to come from a template and none is named (or the
     template file lacks it)."""
     options = rule.options(**given)
-    types = _option_types(rule)
     filled: dict[str, Any] = {}
     for field in dataclasses.fields(rule.options):
         path = field.metadata.get(TEMPLATE_KEY)
@@ -429,9 +428,14 @@ def configure(rule: Rule, facts: TemplateFacts | None, **given: Any) -> Any:
                 path = path.format(**{k: v for k, v in values.items() if v})
             except KeyError:
                 continue  # e.g. no `notice` chosen: the option stays empty
+            entry = path.rsplit(".", 1)[0]
+            if facts is not None and facts.value(entry) is None:
+                choices = facts.value(entry.rsplit(".", 1)[0])
+                raise ValueError(f"{facts.name} has no '{entry}'"
+                                 + (f" (it has: {', '.join(choices)})." if isinstance(choices, dict) else "."))
         value = facts.value(path) if facts else None
         if value is None:
-            if types[field.name] is str:  # text left empty: the rule accepts any
+            if field.metadata.get(TEMPLATE_OPTIONAL_KEY):  # left empty: the rule does without
                 continue
             raise ValueError(f"option '{field.name}' comes from the template ({path}), but "
                              + (f"{facts.name} has no '{path}'." if facts else "the pack names no template."))

@@ -63,11 +63,15 @@ TEMPLATE_KEY = "template"
 """The dataclass field metadata key that names an option's dotted path in a template file."""
 
 
-def from_template(path: str) -> Any:
+TEMPLATE_OPTIONAL_KEY = "template_optional"
+
+
+def from_template(path: str, optional: bool = False) -> Any:
     """An option whose value comes from the pack's template file at `path` (e.g.
-    `text_block.left`, `notices.{notice}.text` with another option's value in braces);
-    the rule pack fills it before the rule runs."""
-    return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path})
+    `text_block.left`, `notices.{notice}.text` with another option's value in braces); the
+    rule pack fills it before the rule runs, and stops with the fix when it cannot (unless
+    `optional`: then the option stays None)."""
+    return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path, TEMPLATE_OPTIONAL_KEY: optional})
 
 
 @dataclass(frozen=True)

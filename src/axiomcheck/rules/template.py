@@ -33,18 +33,18 @@ class TemplateNoticeOptions:
     notice: str = ""
     """Which of the template's notices is required at this stage (a key of `notices:` in the
     template file: submission, preprint, final, final-workshop, ...); empty: accept any known notice."""
-    expected: str = from_template("notices.{notice}.text")
+    expected: str = from_template("notices.{notice}.text", optional=True)
     """The exact notice the template prints at this stage (from the template file; a pack may
     write its own, e.g. a workshop's notice)."""
-    mode: str = from_template("notices.{notice}.mode")
+    mode: str = from_template("notices.{notice}.mode", optional=True)
     """The mode the expected notice belongs to (submission, preprint, final)."""
-    track: str = from_template("notices.{notice}.track")
+    track: str = from_template("notices.{notice}.track", optional=True)
     """The track of the expected final notice (main, workshop, ...); empty for other modes."""
     workshop_title: str = ""
     """The workshop title `\\workshoptitle{}` must set (camera-ready), compared loosely."""
-    option_hint: str = from_template("notices.{notice}.option")
+    option_hint: str = from_template("notices.{notice}.option", optional=True)
     """The LaTeX options that print the expected notice, quoted in the fix hint."""
-    template: str = from_template("template")
+    template: str = from_template("template", optional=True)
     """The template and year the expected notice belongs to (e.g. neurips-2026). A PDF made with
     another template or year is reported once, by template-family (AX202), not here too."""
 
@@ -170,7 +170,7 @@ class TemplateFamilyOptions:
     expected: str = from_template("template")
     """The template the venue requires: family and year (neurips-2026, icml-2026), or a family
     alone (neurips, icml) to accept any year; by default the pack's template."""
-    label: str = from_template("label")
+    label: str = from_template("label", optional=True)
     """The required template as people name it (NeurIPS 2026), for messages."""
     option_hint: str = ""
     """How to load the required template, quoted in the fix hint."""
