@@ -33,15 +33,36 @@ def test_our_own_parser_bug_is_a_verdict_not_a_missing_finding(tmp_path: Path,
     assert "AX990" in rules and internal
 
 
-def test_a_library_error_on_a_damaged_object_only_skips_it() -> None:
+def test_a_damaged_object_only_skips_it() -> None:
     class Damaged:
         def get_object(self) -> None:
             from pypdf.errors import PdfReadError
 
             raise PdfReadError("damaged object")
 
-    facts = objects._FigureFacts()
-    facts.collect(Damaged(), 1, 0)
-    assert facts.paths == [] and facts.authors == []
-    with pytest.raises(ZeroDivisionError):
-        objects._reraise_our_bug(ZeroDivisionError("ours"))
+    class Missing:  # pypdf returns None for an object a damaged file lacks
+        def get_object(self) -> None:
+            return None
+
+    for resources in (Damaged(), Missing()):
+        facts = objects._FigureFacts()
+        facts.collect(resources, 1, 0)
+        assert facts.paths == [] and facts.authors == []
+
+
+def test_our_exif_parser_bug_is_raised_through_the_damage_handlers(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(data: bytes) -> list[tuple[str, str]]:
+        raise IndexError("a bug in the EXIF reader")
+
+    monkeypatch.setattr(objects, "jpeg_authors", broken)
+
+    class Jpeg(dict):
+        def get_object(self) -> "Jpeg":
+            return self
+
+        def get_data(self) -> bytes:
+            return b"\xff\xd8\xff\xe1"
+
+    image = Jpeg({"/Subtype": "/Image", "/Filter": "/DCTDecode"})
+    with pytest.raises(objects.ParserBug, match="a bug in the EXIF reader"):
+        objects._FigureFacts().collect(Jpeg({"/XObject": Jpeg({"/Im0": image})}), 1, 0)

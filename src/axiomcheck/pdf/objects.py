@@ -8,10 +8,10 @@ and the document information is read before any page is touched, which keeps it 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata
-from ..verdicts import raising_library
 
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
@@ -55,11 +55,25 @@ def _apply_stream_cap() -> None:
         xmp_maximum_input_length=min(cap, 10_000_000))
 
 
+class ParserBug(Exception):
+    """An exception inside axiomcheck's own packet parsers (XMP, EXIF): a bug of ours, which the
+    handlers for damaged PDF objects below let through so that it becomes a verdict (AX990),
+    not a silently missing finding."""
+
+
+def _parsed(parser: Callable[[Any], Any], data: Any) -> Any:
+    """`parser(data)`, with any exception it raises marked as our bug."""
+    try:
+        return parser(data)
+    except Exception as error:
+        raise ParserBug(f"{parser.__name__}: {type(error).__name__}: {error}") from error
+
+
 def _reraise_our_bug(error: Exception) -> None:
-    """Let a PDF library's complaint about a damaged object pass (the reading goes on without
-    that object); raise anything else again: a bug in axiomcheck's own code (its EXIF or XMP
-    reading, say) must become a verdict (AX990), not a silently missing finding."""
-    if raising_library(error) is None:
+    """Called in the handlers for damaged objects: a damaged or missing object (whatever a PDF
+    library or the walk over its objects raises) skips that object; a bug in our own parsers
+    is raised again."""
+    if isinstance(error, ParserBug):
         raise error
 
 
@@ -171,12 +185,12 @@ class _FigureFacts:
                 self._path(page, title)
         metadata = xobject.get("/Metadata")
         if metadata is not None:
-            xmp = parse_xmp(metadata.get_object().get_data().decode("utf-8", "replace"))
+            xmp = _parsed(parse_xmp, metadata.get_object().get_data().decode("utf-8", "replace"))
             for field in _XMP_CREATOR_FIELDS:
                 for value in xmp.get(field, ()):
                     self._author(page, value, f"XMP {field} of an included figure or image")
         if xobject.get("/Subtype") == "/Image" and _text(xobject.get("/Filter")) == "/DCTDecode":
-            for source, value in jpeg_authors(xobject.get_data()[:_JPEG_HEAD_BYTES]):
+            for source, value in _parsed(jpeg_authors, xobject.get_data()[:_JPEG_HEAD_BYTES]):
                 self._author(page, value, f"{source} of a JPEG image")
 
     def _path(self, page: int, path: str) -> None:
