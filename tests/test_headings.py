@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from axiomcheck.analysis.headings import classify_title, heading_candidate, normalise, split_number, title_key
+from axiomcheck.analysis.headings import (Placement, classify_title, heading_candidate, line_text, normalise,
+                                          split_number, title_key)
 from docmaker import BODY, make_line
 from axiomcheck.model import Line
 
@@ -46,8 +47,11 @@ def test_split_number(text: str, number: str | None, title: str) -> None:
     ("Technical Appendices", "appendix"), ("Appendix: Proofs", "appendix"),
     ("NeurIPS Paper Checklist", "checklist"), ("NeurIPSPaperChecklist", "checklist"),
     ("Acknowledgments and Disclosure of Funding", "acknowledgments"), ("Acknowledgements", "acknowledgments"),
-    ("Broader Impact", "impact"), ("Impact Statement", "impact"), ("Ethics Statement", "impact"),
-    ("Introduction", None), ("Limitations", None), ("Conclusion", None),
+    ("Broader Impact", "impact"), ("Impact Statement", "impact"), ("Statement of Broader Impact", "impact"),
+    ("Broader Impacts", "impact"), ("Societal Impact", "impact"), ("Potential Negative Societal Impacts", "impact"),
+    ("Ethics Statement", "ethics"), ("Reproducibility Statement", "reproducibility"),
+    ("Author Contributions", "contributions"), ("Funding", "funding"), ("Limitations", "limitations"),
+    ("Introduction", None), ("Conclusion", None), ("Impact of the learning rate", None),
 ])
 def test_classify_title(title: str, kind: str | None) -> None:
     assert classify_title(title_key(title)) == kind
@@ -71,3 +75,35 @@ def test_words_in_a_sentence_are_not_headings() -> None:
 def test_unnumbered_body_heading_is_kept_as_body() -> None:
     candidate = heading_candidate(_line("Related Work", size=11.96), BODY, None)
     assert candidate is not None and candidate.kind is None and candidate.number is None
+
+
+def test_a_line_that_begins_with_a_section_word_is_not_a_heading_for_it() -> None:
+    """Two-column prose whose line starts with a cross-reference, after a table's white space."""
+    prose = _line("(Appendix D.2). Variance-informed routing at low budget", bold=False)
+    assert heading_candidate(prose, BODY, space_above=22.0, placement=Placement(fills_column=True)) is None
+    assert heading_candidate(prose, BODY, space_above=22.0) is None
+    sentence = _line("Appendix A lists the hyperparameters", bold=False)
+    assert heading_candidate(sentence, BODY, space_above=22.0) is None
+    short = _line("Appendix", bold=False)
+    assert heading_candidate(short, BODY, space_above=22.0).kind == "appendix"
+
+
+def test_table_cells_and_run_in_paragraphs_are_not_headings() -> None:
+    cell = _line("410M", bold=True)
+    assert heading_candidate(cell, BODY, None, Placement(alone=False)) is None
+    assert heading_candidate(_line("Method", bold=True), BODY, None, Placement(aligned=False)) is None
+    words = make_line("Method.", 108.0, 300.0, BODY, True) + make_line("We extend the base prompt", 140.0, 300.0)
+    run_in = Line(page=1, words=tuple(words), bbox=words[0].bbox.union(words[-1].bbox), baseline=300.0)
+    assert heading_candidate(run_in, BODY, space_above=20.0) is None
+    assert heading_candidate(_line("end for", bold=True), BODY, None) is None
+
+
+def test_small_caps_rejoin_only_where_the_glyphs_touch() -> None:
+    split = make_line("R", 108.0, 300.0, 11.96)
+    split.append(split[0]._replace(text="EFERENCES", bbox=split[0].bbox._replace(x0=split[0].bbox.x1 + 0.2,
+                                                                                  x1=split[0].bbox.x1 + 60)))
+    assert line_text(split) == "REFERENCES"
+    lettered = make_line("A PLEASE ADD SUPPLEMENTAL", 308.0, 300.0, 11.96, True)
+    assert line_text(lettered) == "A PLEASE ADD SUPPLEMENTAL"
+    candidate = heading_candidate(_line("A PLEASE ADD SUPPLEMENTAL", size=9.56), BODY, None)
+    assert candidate.number == "A" and candidate.kind is None

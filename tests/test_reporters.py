@@ -1,21 +1,37 @@
-"""Each reporter against a golden output, including a file that could not be read."""
+"""Each reporter against a golden output, including a file that could not be read and a
+waived finding; the streaming interface; SARIF against the published 2.1.0 schema; JUnit's
+suites and cases; the HTML page's self-containment; the exit-code policies."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import json
 import os
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
 from axiomcheck.report import FileResult, Finding, Report
-from axiomcheck.reporters import EXTENSIONS, REPORTERS
+from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
+from axiomcheck.reporters import catalog
+from axiomcheck.reporters.catalog import describe
+from axiomcheck.pdf.images import CROP_MARGIN
+from axiomcheck.pdf.render import BOX_COLOUR
 from axiomcheck.verdicts import verdict_finding
-from conftest import ROOT
+from conftest import FIXTURES, ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
+SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif-schema-2.1.0.json"
+RULES_RUN = ("AX101", "AX103", "AX302", "AX306")
+WAIVER = "Sponsor requires the funding line (approved by the program chairs)"
 
 
-def sample_report() -> Report:
+def sample_report(evidence_image: str | None = None) -> Report:
     structure = {"main_body_pages": 5, "main_body_end": {"page": 5, "fraction": 0.3}}
     failing = FileResult(
         path="papers/long.pdf", sha256="ab" * 32, status="fail", pages=9, structure=structure,
@@ -26,12 +42,20 @@ def sample_report() -> Report:
                   Finding(rule="AX302", name="email-address", severity="warning",
                           message="An e-mail address appears in the body: 'jane@uni.edu'.",
                           hint="Remove it.", page=3, bbox=[108.0, 200.5, 240.2, 210.0],
-                          evidence="contact jane@uni.edu", confidence="high")])
+                          evidence="contact jane@uni.edu", confidence="high", evidence_image=evidence_image)],
+        rules_run=RULES_RUN)
     passing = FileResult(path="papers/ok.pdf", sha256="cd" * 32, status="pass", pages=6,
-                         structure={"main_body_pages": 4, "main_body_end": {"page": 4, "fraction": 1.0}})
+                         structure={"main_body_pages": 4, "main_body_end": {"page": 4, "fraction": 1.0}},
+                         findings=[Finding(rule="AX306", name="visible-acknowledgments", severity="error",
+                                           message="The paper thanks a funder: 'supported by grant 1234'.",
+                                           hint="Remove the acknowledgments from the submission.", page=4,
+                                           bbox=[108.0, 600.0, 504.0, 630.0], evidence="supported by grant 1234",
+                                           waiver=WAIVER)],
+                         rules_run=RULES_RUN)
     broken = FileResult(path="papers/broken.pdf", sha256="ef" * 32, status="error",
                         findings=[verdict_finding("unreadable", "Not a PDF: the file does not start with '%PDF-'.")])
-    return Report(venue="axiom-2026", track="paper", stage="submission", files=[failing, passing, broken])
+    return Report(venue="axiom-2026", track="paper", stage="submission", files=[failing, passing, broken],
+                  page_limits={"paper": 4})
 
 
 @pytest.mark.parametrize("name", sorted(REPORTERS))
@@ -43,21 +67,241 @@ def test_reporter_matches_golden(name: str) -> None:
     assert rendered == golden.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("name", sorted(EMITTERS))
+def test_streaming_emitter_writes_what_the_renderer_returns(name: str) -> None:
+    report = sample_report()
+    stream = io.StringIO()
+    out = emitter(name, stream)
+    out.start(Report(venue=report.venue, track=report.track, stage=report.stage, page_limits=report.page_limits))
+    for result in report.files:
+        out.file(result)
+    out.finish()
+    assert stream.getvalue() == REPORTERS[name](report)
+
+
+@pytest.mark.parametrize("files", [0, 1, 3])
+def test_streamed_json_is_the_report_as_json(files: int) -> None:
+    report = sample_report()
+    report.files = report.files[:files]
+    assert REPORTERS["json"](report) == json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
 def test_json_report_schema_names() -> None:
     data = json.loads(REPORTERS["json"](sample_report()))
     assert data["schema"] == "axiomcheck.report/1"
-    assert {"venue", "track", "stage", "files"} <= set(data)
+    assert {"venue", "track", "stage", "files", "page_limits"} <= set(data)
     first = data["files"][0]
-    assert {"path", "sha256", "status", "pages", "structure", "findings"} <= set(first)
+    assert {"path", "sha256", "status", "pages", "structure", "findings", "rules_run"} <= set(first)
     assert {"rule", "name", "severity", "page", "bbox", "message", "hint"} <= set(first["findings"][0])
+    assert data["files"][1]["findings"][0]["waiver"] == WAIVER
     assert data["files"][2]["status"] == "error"
     assert data["files"][2]["findings"][0]["name"] == "unreadable"
+    assert FileResult.from_dict(data["files"][0]).rules_run == RULES_RUN
 
 
-def test_exit_code_follows_statuses() -> None:
+def test_every_format_marks_a_waived_finding_as_waived() -> None:
     report = sample_report()
-    assert report.exit_code == 1
+    text = REPORTERS["text"](report)
+    assert re.search(r"waived\s+AX306 visible-acknowledgments", text)
+    assert "papers/ok.pdf: PASS (1 waived)" in text
+    assert "::notice file=papers/ok.pdf,title=AX306 visible-acknowledgments (page 4) waived::" in REPORTERS["github"](report)
+    assert REPORTERS["csv"](report).splitlines()[2].endswith(",0,0,,,1")
+    sarif = json.loads(REPORTERS["sarif"](report))
+    suppressed = [r for r in sarif["runs"][0]["results"] if r.get("suppressions")]
+    assert [r["ruleId"] for r in suppressed] == ["AX306"]
+    assert suppressed[0]["suppressions"] == [{"kind": "external", "justification": WAIVER}]
+    suite = ET.fromstring(REPORTERS["junit"](report)).findall("testsuite")[1]
+    case = next(c for c in suite.iter("testcase") if c.get("name") == "AX306 visible-acknowledgments")
+    assert case.find("failure") is None and WAIVER in case.find("skipped").get("message")
+    assert 'class="badge waived"' in REPORTERS["html"](report) and WAIVER in REPORTERS["html"](report)
+
+
+def _sarif_errors(log: dict) -> list:
+    jsonschema = pytest.importorskip("jsonschema")
+    pytest.importorskip("rfc3986_validator")  # so that the `uri` formats are checked, as code scanning does
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    validator_class = jsonschema.validators.validator_for(schema)
+    validator_class.check_schema(schema)
+    checker = jsonschema.FormatChecker()  # every format it knows, `uri-reference` included (draft 4 lacks it)
+    assert {"uri", "uri-reference"} <= set(checker.checkers)
+    return sorted(validator_class(schema, format_checker=checker).iter_errors(log), key=str)
+
+
+@pytest.mark.parametrize("docs", [None, "https://axiomcheck.example.org/docs"])
+def test_sarif_is_valid_against_the_published_schema(docs: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog, "docs_url", lambda: docs)
+    report = sample_report("evidence/long-02-AX302-p3.png")
+    report.files[0].path = "papers/my long paper #2 (é).pdf"
+    empty = Report(venue="axiom-2026", track="paper", stage="submission")
+    for one in (report, empty):
+        errors = _sarif_errors(json.loads(REPORTERS["sarif"](one)))
+        assert not errors, errors[0]
+    log = json.loads(REPORTERS["sarif"](report))
+    assert log["runs"][0]["artifacts"][0]["location"]["uri"] == "papers/my%20long%20paper%20%232%20(%C3%A9).pdf"
+    assert all(("helpUri" in rule) == (docs is not None) for rule in log["runs"][0]["tool"]["driver"]["rules"])
+
+
+def test_sarif_rules_results_and_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog, "docs_url", lambda: "https://axiomcheck.example.org/docs")
+    log = json.loads(REPORTERS["sarif"](sample_report()))
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    ids = [rule["id"] for rule in rules]
+    assert set(RULES_RUN) | {"AX900"} == set(ids)
+    headings = {re.sub(r"[^a-z0-9 -]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+                for line in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("#")}
+    for rule in rules:
+        reference = rule["properties"]["documentation"]
+        assert reference.startswith("docs/rules.md#") and reference.split("#")[1] in headings
+        assert "How to fix" in rule["help"]["text"] and rule["help"]["text"].endswith(f"Documented in {reference}.")
+    assert rules[0]["helpUri"] == "https://axiomcheck.example.org/docs/rules.md#ax101-page-limit"
+    for result in run["results"]:
+        assert ids[result["ruleIndex"]] == result["ruleId"]
+    email = next(r for r in run["results"] if r["ruleId"] == "AX302")
+    region = email["locations"][0]["physicalLocation"]["region"]
+    assert region["startLine"] == 3 and region["properties"] == {"page": 3, "bbox": [108.0, 200.5, 240.2, 210.0]}
+    unreadable = next(r for r in run["results"] if r["ruleId"] == "AX900")
+    assert "region" not in unreadable["locations"][0]["physicalLocation"]
+    assert [a["location"]["uri"] for a in run["artifacts"]] == ["papers/long.pdf", "papers/ok.pdf", "papers/broken.pdf"]
+    assert run["artifacts"][0]["hashes"] == {"sha-256": "ab" * 32}
+
+
+def test_junit_one_suite_per_file_one_case_per_rule_run() -> None:
+    root = ET.fromstring(REPORTERS["junit"](sample_report()))
+    suites = root.findall("testsuite")
+    assert [s.get("name") for s in suites] == ["papers/long.pdf", "papers/ok.pdf", "papers/broken.pdf"]
+    long, ok, broken = suites
+    assert [c.get("name").split()[0] for c in long.findall("testcase")] == list(RULES_RUN)
+    assert (long.get("tests"), long.get("failures"), long.get("skipped")) == ("4", "1", "0")
+    failure = long.find("testcase[@name='AX101 page-limit']/failure")
+    assert "page 5" in failure.text and "Cut the main text" in failure.text
+    email = long.find("testcase[@name='AX302 email-address']")
+    assert email.find("failure") is None and "jane@uni.edu" in email.find("system-out").text
+    assert (ok.get("failures"), ok.get("skipped")) == ("0", "1")
+    assert [c.get("name") for c in broken.findall("testcase")] == ["AX900 unreadable"]
+    assert broken.get("errors") == "1"
+
+
+class _Page(HTMLParser):
+    """Collects what a browser would fetch, the CSP, and the inline style and script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.csp = ""
+        self.inline: dict[str, str] = {}
+        self._open: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        self.urls += [v or "" for k, v in attrs if k in ("src", "href", "action", "srcset")]
+        if values.get("http-equiv") == "Content-Security-Policy":
+            self.csp = values["content"] or ""
+        if tag in ("style", "script"):
+            assert "src" not in values
+            self._open = tag
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self.inline[self._open] = self.inline.get(self._open, "") + data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._open = None
+
+
+def _sha(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def test_html_page_is_self_contained_and_embeds_evidence(tmp_path: Path) -> None:
+    from PIL import Image, ImageDraw
+
+    picture = tmp_path / "long-02-AX302-p3.png"
+    page_image = Image.new("RGB", (918, 1188), "white")
+    ImageDraw.Draw(page_image).rectangle((160, 300, 362, 318), outline=BOX_COLOUR, width=3)
+    page_image.save(picture)
+    page = REPORTERS["html"](sample_report(str(picture)))
+    parser = _Page()
+    parser.feed(page)
+    assert all(url.startswith(("#", "data:image/jpeg;base64,")) for url in parser.urls), parser.urls
+    thumb, strip = (Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
+                    for url in parser.urls if url.startswith("data:"))
+    assert thumb.width == 200 and strip.width == 918 and strip.height == 18 + 2 * CROP_MARGIN + 1
+    assert "default-src 'none'" in parser.csp
+    assert _sha(parser.inline["style"]) in parser.csp and _sha(parser.inline["script"]) in parser.csp
+    assert not re.search(r"<[^>]*\s(?:style|on[a-z]+)=", page)  # nothing the CSP would block
+    for text in ("papers/long.pdf", "papers/broken.pdf", "AX101 The main body runs 0.3 pages",
+                 "limit 4 pages", "Not a PDF", "<details class=\"zoom\">"):
+        assert text in page
+    assert page.count('<tr data-status=') == 3 and page.count('<article class="file"') == 3
+    assert '<form id="filters" class="filters" hidden>' in page  # the controls appear only with the script
+
+
+def test_html_chart_marks_lengths_past_the_limit() -> None:
+    page = REPORTERS["html"](sample_report())
+    assert page.count('class="bar over"') == 1 and page.count('class="bar"') == 1
+    assert "1 past the 4-page limit" in page
+
+
+def test_catalog_knows_rules_and_verdicts() -> None:
+    assert describe("AX101").anchor == "ax101-page-limit"
+    assert describe("AX900").group == "input" and "How to fix" in describe("AX900").doc
+    assert describe("AX000", "retired").name == "retired"
+
+
+def test_exit_code_follows_statuses_and_policy() -> None:
+    report = sample_report()
+    assert report.exit_code == 1 and report.exit_code_for("never") == 0
     report.files = [report.files[1]]
     assert report.exit_code == 0
+    assert report.exit_code_for("warning") == 0  # its only finding is a waived error
+    report.files = [_passing_with_a_warning(sample_report().files[0])]
+    assert report.exit_code_for("error") == 0 and report.exit_code_for("warning") == 1
     report.files[0].internal_error = True
-    assert report.exit_code == 3
+    assert report.exit_code == 3 and report.exit_code_for("never") == 3
+    with pytest.raises(ValueError):
+        report.exit_code_for("sometimes")
+
+
+def _passing_with_a_warning(result: FileResult) -> FileResult:
+    """`result` with its errors removed: only its warning stands, so it passes."""
+    return FileResult(path=result.path, sha256=result.sha256, status="pass", pages=result.pages,
+                      findings=[f for f in result.findings if f.severity != "error"])
+
+
+def _cli(*args: str) -> "object":
+    from click.testing import CliRunner
+
+    from axiomcheck.cli import main
+
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_fail_on_sets_the_exit_code() -> None:
+    warned = str(FIXTURES / "email-in-body.pdf")  # passes with one warning
+    assert _cli("check", warned, "--venue", "axiom-2026").exit_code == 0
+    assert _cli("check", warned, "--venue", "axiom-2026", "--fail-on", "warning").exit_code == 1
+    failing = str(FIXTURES / "over-limit.pdf")
+    assert _cli("check", failing, "--venue", "axiom-2026", "--fail-on", "never").exit_code == 0
+    assert _cli("check", failing, "--venue", "axiom-2026", "--fail-on", "sometimes").exit_code == 2
+
+
+@pytest.mark.parametrize("name", ["sarif", "junit", "html"])
+def test_check_writes_every_format(name: str, tmp_path: Path) -> None:
+    junk = tmp_path / "notes.pdf"
+    junk.write_text("this is not a pdf")
+    out = tmp_path / f"report{EXTENSIONS[name]}"
+    result = _cli("check", str(FIXTURES / "over-limit.pdf"), str(junk), "--venue", "axiom-2026",
+                  "--format", name, "-o", str(out))
+    assert result.exit_code == 1, result.output
+    text = out.read_text(encoding="utf-8")
+    if name == "sarif":
+        results = json.loads(text)["runs"][0]["results"]
+        assert {"AX101", "AX900"} <= {r["ruleId"] for r in results}
+    elif name == "junit":
+        suites = ET.fromstring(text).findall("testsuite")
+        assert [s.get("failures") for s in suites] == ["1", "0"] and suites[1].get("errors") == "1"
+        assert int(suites[0].get("tests")) > 10
+    else:
+        assert "over-limit.pdf" in text and "notes.pdf" in text and "limit 4 pages" in text

@@ -126,3 +126,34 @@ def test_structure_object_has_the_report_fields() -> None:
     assert structure["template"]["name"] == "neurips-2026"
     assert structure["template"]["mode"] == "submission"
     assert structure["main_body_end"]["page"] == 4
+
+
+def test_references_spilling_a_line_onto_the_next_page_keep_line_numbers_on() -> None:
+    """Judged over the lines: a full numbered page and two numbered lines on page 2."""
+    paper = _paper().heading("1 Introduction").fill_page()
+    doc = paper.text(2).build()
+    assert len(doc.page_text(2).line_number_words) < 3  # too few to form a ruler on page 2 alone
+    assert doc.line_numbers
+
+
+def test_body_float_among_the_references_counts_toward_the_main_body() -> None:
+    paper = _paper().heading("1 Introduction").text(20)
+    paper.sentence("As Figure 2 shows, the bound holds for every model we measured so far.")
+    paper.heading("References").text(3).fill_page().new_page().text(8)
+    paper.line("Figure 2: Excess loss against the bound.", numbered=False)
+    paper.line("Table A.1: Hyperparameters of every run.", numbered=False)
+    paper.line("Figure 3: A figure nobody cites from the body.", numbered=False)
+    doc = paper.build()
+    body = doc.main_body(EXCLUDED)
+    assert [(f.kind, f.number, f.page) for f in body.floats] == [("figure", "2", 2)]
+    assert body.pages == 2 and body.end.page == 2
+    assert doc.main_body(("appendix",)).floats == ()  # references count anyway: nothing is stray
+
+
+def test_a_float_on_the_appendix_first_page_is_the_appendix_s_own() -> None:
+    paper = _paper().heading("1 Introduction").text(20).sentence("Table 3 lists the results for every model.")
+    paper.heading("References").text(3).fill_page().new_page()
+    paper.line("Table 3: Numerical verification of the claims.", numbered=False)
+    doc = paper.heading("A Numerical verification").text(5).build()
+    assert doc.sections.appendix.page == 2
+    assert doc.main_body(EXCLUDED).floats == ()

@@ -181,8 +181,9 @@ def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedP
             internal = internal or failure.internal
     findings = verdicts + findings
     status = "error" if any(is_verdict(f) for f in findings) else status_of(findings)
+    ran = tuple(c.rule.id for c in pack.rules if text_available or not c.rule.needs_text)
     return FileResult(path=path, sha256=sha, status=status, pages=count, structure=structure,
-                      findings=findings, internal_error=internal or crashed)
+                      findings=findings, internal_error=internal or crashed, rules_run=ran)
 
 
 def _read_text(doc: "Document") -> tuple[Finding | None, bool]:

@@ -21,9 +21,6 @@ PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
 }
 """Named paper sizes (width x height in portrait, millimetres): the one table that rules, packs,
 templates and the report's `page_size` use."""
-SECTION_KINDS = ("acknowledgments", "impact", "references", "appendix", "checklist")
-"""Kinds of the sections that can follow the main body (and that a track may leave out of its
-page count)."""
 
 
 def page_size_name(width_mm: float, height_mm: float, tolerance_mm: float) -> str | None:
@@ -173,6 +170,17 @@ class Metadata:
     """Every URI link annotation, in page order."""
 
 
+SECTION_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
+                 "limitations", "references", "appendix", "checklist")
+"""Section kinds a heading can open (besides ordinary `body` sections); a pack's
+`main_body_excludes` lists those of them that do not count toward the page limit."""
+DEFAULT_MAIN_BODY_EXCLUDES = ("acknowledgments", "funding", "impact", "ethics", "contributions",
+                              "references", "appendix", "checklist")
+"""Back matter that papers conventionally leave out of the page count (acknowledgments and
+funding, broader-impact and ethics statements, author contributions) plus references,
+appendix and checklist. Limitations and reproducibility sections count unless a pack says not."""
+
+
 @dataclass(frozen=True)
 class Heading:
     """A line set apart as a section heading."""
@@ -181,7 +189,7 @@ class Heading:
     text: str
     """The heading as printed, normalised (glued words split, small caps joined)."""
     kind: str
-    """The section it opens: body, acknowledgments, impact, references, appendix, checklist."""
+    """The section it opens: body or one of `SECTION_KINDS`."""
     number: str | None
     """Its number or letter ("6", "A", "B.2"), None when unnumbered."""
     bbox: BBox
@@ -208,19 +216,43 @@ class Sections:
     acknowledgments: Heading | None
     impact: Heading | None
 
+    def first(self, kind: str) -> Heading | None:
+        """The first heading of section kind `kind`, None when there is none."""
+        return next((h for h in self.headings if h.kind == kind), None)
+
+
+@dataclass(frozen=True)
+class Float:
+    """A figure or table, found by its caption."""
+
+    kind: str
+    """figure or table."""
+    number: str
+    """As printed: "3", "A.1", "S2"."""
+    page: int
+    bbox: BBox
+    """The caption and, for a figure, the drawing above it."""
+    caption: str
+    """The caption's first line."""
+
 
 @dataclass(frozen=True)
 class MainBody:
     """The part of the paper that counts toward a page limit."""
 
     pages: int
-    """Pages carrying main-body text; a partly filled last page counts as one."""
+    """Pages carrying main-body material: its text, and its floats that LaTeX placed among the
+    references (`floats`); a partly filled last page counts as one."""
     end: PagePosition | None
-    """Where the main body ends: None for a document without text."""
+    """Where the main body ends (its text, or a float of it placed later): None for a document
+    without text."""
     excluded_start: Heading | None
     """The first section that does not count toward the page limit, None when there is none."""
     excluded: tuple[str, ...]
     """The section kinds that were excluded."""
+    floats: tuple[Float, ...] = ()
+    """Figures and tables of the main body (numbered in its sequence and cited from it) placed
+    on pages after the references start: main-body material, counted in `pages`."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 SCHEMA = "axiomcheck.report/1"
+FAIL_ON = ("error", "warning", "never")
+"""Exit-code policies (`--fail-on`): which findings make a run exit 1 (see `Report.exit_code_for`)."""
 
 
 @dataclass(frozen=True)
@@ -61,20 +63,32 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     internal_error: bool = False
     """A bug in axiomcheck, not the author's fault: the run exits with code 3."""
+    rules_run: tuple[str, ...] = ()
+    """Ids of the rules that ran on this file, in the pack's order (none for a file that could
+    not be opened; the text rules are missing when the text layer could not be read)."""
+    track: str | None = None
+    """The file's own track when it differs from the run's (a manifest); None: the run's."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "sha256": self.sha256, "status": self.status, "pages": self.pages,
-                "structure": self.structure, "findings": [f.to_dict() for f in self.findings]}
+        data: dict[str, Any] = {"path": self.path, "sha256": self.sha256, "status": self.status,
+                                "pages": self.pages, "structure": self.structure,
+                                "findings": [f.to_dict() for f in self.findings],
+                                "rules_run": list(self.rules_run)}
+        if self.track is not None:
+            data["track"] = self.track
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], internal_error: bool = False) -> "FileResult":
         return cls(path=data["path"], sha256=data.get("sha256"), status=data["status"],
                    pages=data.get("pages"), structure=data.get("structure"),
                    findings=[Finding.from_dict(f) for f in data.get("findings", [])],
-                   internal_error=internal_error)
+                   internal_error=internal_error, rules_run=tuple(data.get("rules_run") or ()),
+                   track=data.get("track"))
 
-    def count(self, severity: str) -> int:
-        return sum(1 for f in self.findings if f.severity == severity)
+    def count(self, severity: str, waived: bool = False) -> int:
+        """Findings of `severity` that stand (with `waived`, those that are waived instead)."""
+        return sum(1 for f in self.findings if f.severity == severity and f.waived == waived)
 
 
 @dataclass
@@ -85,17 +99,32 @@ class Report:
     track: str
     stage: str
     files: list[FileResult] = field(default_factory=list)
+    page_limits: dict[str, float] = field(default_factory=dict)
+    """The main-body page limit of each track in the run (`page-limit`'s `max_pages`), for
+    charts of main-body lengths; a track without that rule is absent."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "venue": self.venue, "track": self.track, "stage": self.stage,
-                "files": [f.to_dict() for f in self.files]}
+                "page_limits": dict(self.page_limits), "files": [f.to_dict() for f in self.files]}
 
     @property
     def exit_code(self) -> int:
         """0 all files pass, 1 some file fails or cannot be checked, 3 an internal error."""
+        return self.exit_code_for("error")
+
+    def exit_code_for(self, fail_on: str) -> int:
+        """The exit code under a policy (`FAIL_ON`): 3 an internal error whatever the policy;
+        1 under `error` when a file fails or cannot be checked, under `warning` also when a
+        warning stands (is not waived); 0 otherwise, and always under `never`."""
+        if fail_on not in FAIL_ON:
+            raise ValueError(f"unknown exit-code policy {fail_on!r}: use one of {', '.join(FAIL_ON)}")
         if any(f.internal_error for f in self.files):
             return 3
+        if fail_on == "never":
+            return 0
         if any(f.status != "pass" for f in self.files):
+            return 1
+        if fail_on == "warning" and any(f.count("warning") for f in self.files):
             return 1
         return 0
 

@@ -18,7 +18,7 @@ from .model import Submission
 from .packs import ResolvedPack
 from .report import FileResult, Report
 
-__all__ = ["FileTask", "check_paths", "check_tasks", "iter_results"]
+__all__ = ["FileTask", "check_paths", "check_tasks", "iter_results", "page_limits"]
 
 
 def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS,
@@ -41,9 +41,15 @@ def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits =
 def check_tasks(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS,
                 jobs: int = 1, isolated: bool = True, evidence_dir: str | None = None) -> Report:
     """A report with one result per task (a file and what is known about it), in the order given."""
-    report = Report(venue=pack.venue, track=pack.track, stage=pack.stage)
+    report = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=page_limits(pack))
     report.files.extend(iter_results(tasks, pack, limits, jobs, isolated, evidence_dir))
     return report
+
+
+def page_limits(pack: ResolvedPack) -> dict[str, float]:
+    """The pack's main-body page limit for its track (`page-limit`'s `max_pages`), if it has one."""
+    limit = next((c.options.max_pages for c in pack.rules if c.rule.name == "page-limit"), None)
+    return {} if limit is None else {pack.track: limit}
 
 
 def check_paths(paths: Sequence[str], pack: ResolvedPack, authors: tuple[str, ...] = (), jobs: int = 1,

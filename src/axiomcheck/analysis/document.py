@@ -13,8 +13,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from . import front_matter
+from .captions import captions
 from .lines import assemble_lines, column_count, split_line_numbers
-from ..model import (MM_PER_POINT, AuthorBlock, BBox, Font, Line, MainBody, Metadata, Notice, PageInfo,
+from ..model import (MM_PER_POINT, AuthorBlock, BBox, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
                     PageText, Sections, TemplateInfo, page_size_name)
 from ..pdf.source import PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
@@ -23,8 +24,9 @@ from .template import LayoutFacts, recognise
 if TYPE_CHECKING:
     from ..pdf.background import PageRaster
 
-LINE_NUMBER_PAGE_SHARE = 0.5
-"""Line numbers are on when more than this share of text pages carry a line-number column."""
+LINE_NUMBER_LINE_SHARE = 0.5
+"""Line numbers are on when the pages with a line-number column hold more than this share of
+the document's text lines."""
 PADDED_LINE_NUMBERS = 3
 """This many zero-padded line numbers (`007`) make a padded ruler."""
 HEADER_ZONE = 0.12
@@ -108,24 +110,33 @@ class Document:
     # -- structure -----------------------------------------------------------------------
     @cached_property
     def sections(self) -> Sections:
-        return find_sections(self.all_lines, self.body_size, set(self.running_heads))
+        block = self.author_block
+        front = {id(line) for line in block.title + block.lines}
+        return find_sections(self.all_lines, self.body_size, set(self.running_heads), front)
 
     def main_body(self, excluded: tuple[str, ...] = DEFAULT_EXCLUDED) -> MainBody:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
         key = tuple(excluded)
         if key not in self._main_body:
             self._main_body[key] = find_main_body(self.all_lines, self.sections,
-                                                  set(self.running_heads), key)
+                                                  set(self.running_heads), key, self.floats)
         return self._main_body[key]
 
     @cached_property
+    def floats(self) -> tuple[Float, ...]:
+        """Figures and tables, found by their captions."""
+        return captions(self.all_lines, self.body_size, set(self.running_heads))
+
+    @cached_property
     def line_numbers(self) -> bool:
-        """Whether the review-mode line-number column is printed."""
-        text_pages = [n for n in range(1, self.page_count + 1) if self.page_text(n).lines]
-        if not text_pages:
-            return False
-        numbered = sum(1 for n in text_pages if self.page_text(n).line_number_words)
-        return numbered > LINE_NUMBER_PAGE_SHARE * len(text_pages)
+        """Whether the review-mode line-number column is printed: on pages that carry more than
+        half of the document's lines (judged over the lines that exist, so that a one-page
+        abstract whose references run one line onto page 2 is still numbered)."""
+        counts = [(len(self.page_text(n).lines), bool(self.page_text(n).line_number_words))
+                  for n in range(1, self.page_count + 1)]
+        total = sum(lines for lines, _ in counts)
+        numbered = sum(lines for lines, has_numbers in counts if has_numbers)
+        return total > 0 and numbered > LINE_NUMBER_LINE_SHARE * total
 
     @cached_property
     def first_page_lines(self) -> tuple[Line, ...]:

@@ -14,10 +14,16 @@ from collections.abc import Sequence
 from .headings import normalise, split_number, title_key
 from ..model import AuthorBlock, Line, Notice
 
-_ANONYMOUS_RE = re.compile(r"\banonymous\s+authors?(?:\s*\(s\))?", re.IGNORECASE)
+_ANONYMOUS_BLOCK = (r"anonymous\s+authors?(?:\s*\(s\))?"
+                    r"|anonymous\s+(?:[A-Z][A-Za-z0-9]*(?:\s*/\s*[A-Z][A-Za-z0-9]*)*\s+)?submission"
+                    r"|paper\s+id\s*[#:]?\s*\d+")
+"""The templates' anonymous author blocks: `Anonymous Author(s)` (NeurIPS), `Anonymous Authors`
+(ICML, ICLR), `Anonymous ACL submission` / `Anonymous EMNLP submission` (ACL review mode),
+`Anonymous CVPR submission` and `Paper ID 1234` (CVPR, ICCV)."""
+_ANONYMOUS_RE = re.compile(r"\b(?:" + _ANONYMOUS_BLOCK + r")", re.IGNORECASE)
 _PLACEHOLDER_LINE_RES = (
-    re.compile(r"^anonymous\s+authors?\s*(?:\(s\))?[\s\d*∗†‡,]*$", re.I),
-    re.compile(r"^(?:affiliation|address|e-?mail|anon\.email@domain\.com)$", re.I),
+    re.compile(r"^(?:" + _ANONYMOUS_BLOCK + r")[\s\d*∗†‡,¹²³⁴⁵⁶⁷⁸⁹⁰]*$", re.I),
+    re.compile(r"^(?:a\s?(?:ffi|ﬃ|f)?\s?liation|address|e-?mail|anon\.email@domain\.com)$", re.I),
     re.compile(r"^paper under double-blind review$", re.I),
 )
 """Lines of the templates' anonymous author blocks (NeurIPS, ICML, ICLR) that name nobody."""

@@ -1,11 +1,16 @@
-"""Recognise section headings by structure: a short line set apart by weight, size or space.
+"""Recognise section headings by their form: a line of its own, set apart by type or space.
 
-A heading is a line that (1) is short, (2) is set apart from body text by bold type, a larger
-size, capitals or extra space above, and (3) reads as a known section title once its number
-is split off. The words "References" or "Appendix" inside a sentence never qualify: the
-line must *be* the title, not contain it. Extraction quirks are normalised first: bold words
-that lost their spaces ("NeurIPSPaperChecklist") and small caps split after their first
-letter ("R EFERENCES").
+A heading is a line that (1) stands alone in its row of its column (a table cell does not),
+(2) is short, (3) is set apart from body text by bold type, a larger size or capitals (or,
+for the known back-matter titles only, by extra space above on a line that does not run to
+the column's edge, and then only when the whole line is the title), and (4) reads as a title once its number is split off: it starts with
+its number or a capital, never with a bracket, and an ordinary (body) heading sits at a
+column's left edge or centred on it. A line that merely *begins* with "References" or
+"Appendix" is never a heading for that reason: "(Appendix D.2). Variance-informed ..." at
+the start of a two-column line is prose. Extraction quirks are undone first: bold words that
+lost their spaces ("NeurIPSPaperChecklist") and small caps split after their first letter
+("R EFERENCES"), rejoined only where the glyphs touch so that a section letter stays apart
+from its title ("A PLEASE ADD ...").
 """
 
 from __future__ import annotations
@@ -13,13 +18,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Line
+from ..model import Line, Word
 
 MAX_HEADING_WORDS = 12
 SIZE_STEP = 0.8
 """A line this many points above the body size is set apart by size alone."""
 SPACE_ABOVE = 1.45
 """A plain line preceded by more than this many body sizes of white space is set apart."""
+BOLD_SHARE = 0.8
+"""A line whose first word and this share of its letters are bold is set in bold (a symbol in
+a math font does not make a bold heading plain)."""
+TOUCHING_GAP = 0.12
+"""Words closer than this fraction of the font size are one word split by the extraction."""
 
 _NUMBER_RE = re.compile(
     r"^(?:(?:appendix|appendices|supplementary\s+material)\s+)?"
@@ -27,6 +37,14 @@ _NUMBER_RE = re.compile(
     re.IGNORECASE,
 )
 _SPLIT_CAPS_RE = re.compile(r"\b([A-Z]) ([A-Z]{2,})\b")
+_APPENDIX_HEADING_RE = re.compile(
+    r"^(?:appendix|appendices|supplementary\s+materials?|technical\s+appendi(?:x|ces)|online\s+appendix)"
+    r"(?:\s+[A-Z0-9](?:\.\d+)*)?(?:\s*[.:\u2013\u2014-]\s*|\s+|$)(?=[A-Z0-9]|$)", re.IGNORECASE)
+"""An appendix heading's own form: "Appendix", "Appendix C", "Appendix C: Proofs",
+"Supplementary Material" (a capitalised title, if any, follows the word and its letter)."""
+_SENTENCE_BREAK_RE = re.compile(r"[a-z]{2}[.!?] +[A-Z]")
+"""One sentence ending and another starting: prose (a bold paragraph), not a title."""
+_REAL_WORD_RE = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'\u2019-]{2,}")
 
 _TITLES: dict[str, tuple[str, ...]] = {
     "references": ("references", "reference", "bibliography", "referencesandnotes",
@@ -35,22 +53,44 @@ _TITLES: dict[str, tuple[str, ...]] = {
                   "reproducibilitychecklist", "checklist"),
     "acknowledgments": ("acknowledgments", "acknowledgements", "acknowledgment",
                         "acknowledgement", "acknowledgmentsanddisclosureoffunding",
-                        "acknowledgementsanddisclosureoffunding", "disclosureoffunding",
-                        "funding", "fundingacknowledgements", "fundingacknowledgments",
-                        "acknowledgmentsandfunding", "acknowledgementsandfunding"),
-    "impact": ("broaderimpact", "broaderimpacts", "impactstatement", "broaderimpactstatement",
-               "broaderimpactsstatement", "societalimpact", "societalimpacts",
-               "ethicsstatement", "ethicalstatement", "ethicalconsiderations",
-               "ethicsandbroaderimpact", "ethicsandbroaderimpacts", "ethicsstatementandbroaderimpact",
-               "potentialsocietalimpact", "potentialnegativesocietalimpact",
-               "creditauthorstatement", "creditauthorshipcontributionstatement",
-               "authorcontributions", "reproducibilitystatement"),
+                        "acknowledgementsanddisclosureoffunding", "acknowledgmentsandfunding",
+                        "acknowledgementsandfunding"),
+    "funding": ("funding", "disclosureoffunding", "fundingacknowledgements", "fundingacknowledgments",
+                "fundingstatement", "fundinginformation", "fundingsources"),
+    "ethics": ("ethicsstatement", "ethicalstatement", "ethicalconsiderations", "ethicsconsiderations",
+               "ethicsstatementandbroaderimpact", "ethicsandbroaderimpact", "ethicsandbroaderimpacts",
+               "ethicalimpact", "ethicsethicalconsiderations"),
+    "reproducibility": ("reproducibilitystatement", "reproducibility"),
+    "contributions": ("authorcontributions", "authorcontribution", "authorscontributions",
+                      "contributionstatement", "creditauthorstatement",
+                      "creditauthorshipcontributionstatement"),
+    "limitations": ("limitations", "limitation", "limitationsandfuturework",
+                    "limitationsandfuturedirections", "limitationsandbroaderimpact",
+                    "limitationsandbroaderimpacts", "limitationsandsocietalimpact"),
     "appendix": ("appendix", "appendices", "supplementarymaterial", "supplementarymaterials",
                  "supplementary", "technicalappendices", "technicalappendix",
                  "supplementaryappendix", "onlineappendix"),
 }
+_IMPACT_RE = re.compile(
+    r"^(?:statementof|potential|potentialnegative|positiveandnegative)?"
+    r"(?:broader|societal|social|negativesocietal)?impacts?(?:statement|statements)?$")
+"""Impact statements in their many wordings: "Broader Impact", "Statement of Broader Impact"
+(NeurIPS 2020-2021), "Impact Statement" (ICML), "Societal Impacts", "Potential Negative
+Societal Impact"."""
 _APPENDIX_PREFIXES = ("appendix", "appendices", "supplementarymaterial", "supplementary",
                       "technicalappendi")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a line sits among its neighbours (measured by the caller; permissive defaults)."""
+
+    alone: bool = True
+    """No other line shares its row within its column (a table row shares it)."""
+    aligned: bool = True
+    """It starts at a text column's left edge or is centred on the column."""
+    fills_column: bool = False
+    """It runs to the column's right edge like a justified line of prose."""
 
 
 @dataclass(frozen=True)
@@ -64,16 +104,38 @@ class HeadingCandidate:
     number: str | None
     kind: str | None
     """Known section kind, or None for an ordinary (body) heading."""
+    text: str
+    """The whole heading, normalised (number and title)."""
+    typeset: bool = True
+    """Set apart by its type (bold, larger, capitals), not only by space above."""
 
 
 def normalise(text: str) -> str:
-    """Undo extraction quirks: small caps split after the first letter, odd spaces."""
+    """Undo extraction quirks in text without geometry: small caps split after the first
+    letter, odd spaces."""
     text = " ".join(text.split())
     previous = None
     while previous != text:
         previous = text
         text = _SPLIT_CAPS_RE.sub(r"\1\2", text)
     return text
+
+
+def _touches(left: Word, right: Word) -> bool:
+    return (len(left.text) == 1 and left.text.isupper() and right.text[:1].isupper()
+            and right.bbox.x0 - left.bbox.x1 < TOUCHING_GAP * max(left.size, 1.0))
+
+
+def line_text(words: tuple[Word, ...] | list[Word]) -> str:
+    """A line's text with small caps split by the extraction rejoined where the glyphs touch
+    ("R" + "EFERENCES"), while a section letter set apart by a space stays apart ("A PLEASE")."""
+    parts: list[str] = []
+    for index, word in enumerate(words):
+        if index and _touches(words[index - 1], word):
+            parts[-1] += word.text
+        else:
+            parts.append(word.text)
+    return " ".join(" ".join(parts).split())
 
 
 def title_key(text: str) -> str:
@@ -95,11 +157,19 @@ def split_number(text: str) -> tuple[str | None, str]:
     return number, rest
 
 
-def classify_title(key: str) -> str | None:
-    """The section kind a heading title names, or None."""
+def exact_kind(key: str) -> str | None:
+    """The section kind whose title `key` is exactly (no prefix matching), or None."""
     for kind, titles in _TITLES.items():
         if key in titles:
             return kind
+    return "impact" if _IMPACT_RE.match(key) else None
+
+
+def classify_title(key: str) -> str | None:
+    """The section kind a heading title names, or None."""
+    kind = exact_kind(key)
+    if kind is not None:
+        return kind
     if key.startswith(_APPENDIX_PREFIXES) and len(key) < 60:
         return "appendix"
     if key.startswith(("acknowledgments", "acknowledgements")) and len(key) < 50:
@@ -107,42 +177,70 @@ def classify_title(key: str) -> str | None:
     return None
 
 
-def _set_apart(line: Line, body_size: float, space_above: float | None) -> bool:
-    words = line.words
-    if not words:
-        return False
+def _typeset_apart(line: Line, text: str, body_size: float) -> bool:
+    """Set apart by type: a larger size, bold throughout, or capitals."""
     if line.size >= body_size + SIZE_STEP:
         return True
-    letters = [w for w in words if any(c.isalpha() for c in w.text)]
-    if letters and all(w.bold for w in letters):
+    letters = sum(sum(c.isalpha() for c in w.text) for w in line.words)
+    bold = sum(sum(c.isalpha() for c in w.text) for w in line.words if w.bold)
+    if line.bold and letters and bold >= BOLD_SHARE * letters:
         return True
-    text = "".join(w.text for w in letters)
-    if len(text) >= 4 and text.isupper():
-        return True
-    return space_above is not None and space_above > SPACE_ABOVE * body_size
+    caps = "".join(c for c in text if c.isalpha())
+    return len(caps) >= 4 and caps.isupper()
 
 
-def heading_candidate(line: Line, body_size: float, space_above: float | None) -> HeadingCandidate | None:
+def _kind_of(text: str, title: str) -> str | None:
+    kind = classify_title(title_key(title))
+    if kind is None and _APPENDIX_HEADING_RE.match(text):
+        kind = "appendix"
+    return kind
+
+
+def heading_candidate(line: Line, body_size: float, space_above: float | None,
+                      placement: Placement = Placement()) -> HeadingCandidate | None:
     """Return the line as a heading when it is one, else None."""
-    if len(line.words) > MAX_HEADING_WORDS:
+    if len(line.words) > MAX_HEADING_WORDS or not placement.alone:
         return None
-    text = normalise(line.text)
-    if not any(c.isalpha() for c in text) or text.endswith((",", ";")):
+    text = line_text(line.words)
+    if not any(c.isalpha() for c in text) or text.endswith((",", ";")) or not text[0].isalnum():
         return None
-    if not _set_apart(line, body_size, space_above):
-        return None
+    if exact_kind(title_key(split_number(text)[1])) is None:
+        glued = normalise(text)  # small caps split by a space in the text stream: "R EFERENCES"
+        if exact_kind(title_key(split_number(glued)[1])) is not None:
+            text = glued
     number, title = split_number(text)
     key = title_key(title)
     if not key:
         return None
-    kind = classify_title(key)
-    if kind is None and title_key(text).startswith(_APPENDIX_PREFIXES):
-        kind = "appendix"
-    if kind is None and (line.size < body_size - 0.5 or not line.bold):
-        return None
-    if kind is None and text.rstrip().endswith(".") and line.size < body_size + SIZE_STEP:
-        return None
-    return HeadingCandidate(line=line, title=title, key=key, number=number, kind=kind)
+    typeset = _typeset_apart(line, text, body_size)
+    if not typeset:
+        spaced = space_above is not None and space_above > SPACE_ABOVE * body_size
+        kind = exact_kind(key)
+        if kind is None or not spaced or placement.fills_column or not title[:1].isupper():
+            return None
+    else:
+        kind = _kind_of(text, title)
+        if kind is None and not _body_heading(line, number, title, body_size, placement):
+            return None
+    return HeadingCandidate(line=line, title=title, key=key, number=number, kind=kind, text=text,
+                            typeset=typeset)
+
+
+def _body_heading(line: Line, number: str | None, title: str, body_size: float,
+                  placement: Placement) -> bool:
+    """An ordinary section heading: body-sized or larger, at the column's edge (or centred), a
+    title of real words that starts with a capital (or follows a section number) and holds no
+    sentence break (the first line of a wrapped heading may well reach the column's edge)."""
+    if line.size < body_size - 0.5 or not placement.aligned or not _REAL_WORD_RE.search(title) \
+            or _SENTENCE_BREAK_RE.search(title):
+        return False
+    if not title[:1].isupper() and not (number and number[0].isdigit()):
+        return False
+    return not (title.rstrip().endswith(".") and line.size < body_size + SIZE_STEP)
+
+
+_RUN_IN_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
+                 "limitations")
 
 
 def run_in_heading(line: Line) -> HeadingCandidate | None:
@@ -156,6 +254,7 @@ def run_in_heading(line: Line) -> HeadingCandidate | None:
         return None
     title = normalise(" ".join(bold_words)).rstrip(".:")
     kind = classify_title(title_key(title))
-    if kind not in ("acknowledgments", "impact"):
+    if kind not in _RUN_IN_KINDS:
         return None
-    return HeadingCandidate(line=line, title=title, key=title_key(title), number=None, kind=kind)
+    return HeadingCandidate(line=line, title=title, key=title_key(title), number=None, kind=kind,
+                            text=title)

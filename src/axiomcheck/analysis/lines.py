@@ -9,6 +9,8 @@ text's left or right edge) are returned on their own so that they never glue ont
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..model import Line, Word
 
 ROW_TOLERANCE = 0.3
@@ -17,6 +19,9 @@ COLUMN_GAP = 1.2
 """A horizontal gap wider than this many font sizes (of the smaller neighbour) ends a line:
 a column gutter or the space after a line number, never a justified word space."""
 MIN_LINE_NUMBERS_PER_PAGE = 3
+RULER_ALIGNMENT = 1.5
+"""Line numbers form a column: their right edges agree within this many points (a section
+number such as the "1" of "1 Introduction" stands alone at its own edge)."""
 
 
 def _is_number(text: str) -> bool:
@@ -39,8 +44,12 @@ def split_line_numbers(words: list[Word]) -> tuple[list[Word], list[Word]]:
     if span is None:
         return words, []
     left, right = span
-    candidates = [w for w in words if _is_number(w.text)
-                  and (w.bbox.x1 <= left - 1.0 or w.bbox.x0 >= right + 1.0)]
+    outside = [w for w in words if _is_number(w.text)
+               and (w.bbox.x1 <= left - 1.0 or w.bbox.x0 >= right + 1.0)]
+    edges = Counter(round(w.bbox.x1) for w in outside)
+    candidates = [w for w in outside
+                  if sum(n for edge, n in edges.items() if abs(edge - w.bbox.x1) <= RULER_ALIGNMENT)
+                  >= MIN_LINE_NUMBERS_PER_PAGE]
     if len(candidates) < MIN_LINE_NUMBERS_PER_PAGE:
         return words, []
     taken = {id(w) for w in candidates}

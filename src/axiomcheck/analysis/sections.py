@@ -14,15 +14,21 @@ print `\\appendix` sections, with or without the word "Appendix".
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .headings import HeadingCandidate, heading_candidate, normalise, run_in_heading
-from ..model import SECTION_KINDS, Heading, Line, MainBody, PagePosition, Sections
+from .captions import stray_floats
+from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES, Float, Heading, Line, MainBody, PagePosition, Sections
 
-DEFAULT_EXCLUDED = SECTION_KINDS
-_LETTER_RE = re.compile(r"^[A-H](?:\.\d+)*$")
+DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
+COLUMN_EDGE_SHARE = 0.08
+"""A left edge where this share of the prose lines start is a text column's edge."""
+_LONE_NUMBER_RE = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$")
+_LETTER_RE = re.compile(r"^[A-Z](?:\.\d+)*$")
 _DIGIT_RE = re.compile(r"^\d+$")
 _RUNNING_HEAD_SHARE = 0.3
 EDGE_ROW_TOLERANCE = 12.0
@@ -65,18 +71,98 @@ def running_heads(pages: Sequence[Sequence[Line]]) -> set[int]:
     return found
 
 
+@dataclass(frozen=True)
+class _Column:
+    left: float
+    right: float
+
+
+def text_columns(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int]) -> list[_Column]:
+    """The text columns of the document: left edges where many prose lines start, each with
+    the right edge where its justified lines end."""
+    prose = [l for lines in pages for l in lines
+             if id(l) not in skip and len(l.words) >= 5 and abs(l.size - body_size) < 0.6]
+    if not prose:
+        return []
+    starts = Counter(round(l.bbox.x0) for l in prose)
+    floor = max(5, COLUMN_EDGE_SHARE * len(prose))
+    columns: list[_Column] = []
+    for left, count in starts.most_common():
+        if count < floor:
+            break
+        if any(abs(left - c.left) <= 3 for c in columns):
+            continue
+        ends = Counter(round(l.bbox.x1) for l in prose if abs(l.bbox.x0 - left) <= 3)
+        right = max(ends.most_common(1)[0][0], left + 1)
+        columns.append(_Column(float(left), float(right)))
+    return columns
+
+
+def _placement(line: Line, page_lines: Sequence[Line], columns: list[_Column], skip: set[int]) -> Placement:
+    """Whether `line` stands alone in its column's row, starts at a column edge (or is centred
+    on a column) and runs to the column's right edge."""
+    column = next((c for c in columns if c.left - 4 <= line.bbox.x0 and line.bbox.x1 <= c.right + 4
+                   and line.bbox.x0 < (c.left + c.right) / 2), None)
+    span = (column.left - 4, column.right + 4) if column else (float("-inf"), float("inf"))
+    tolerance = 0.5 * max(line.size, 1.0)
+    alone = not any(other is not line and id(other) not in skip
+                    and abs(other.baseline - line.baseline) <= tolerance
+                    and other.bbox.x1 > span[0] and other.bbox.x0 < span[1]
+                    for other in page_lines)
+    if not columns:
+        return Placement(alone=alone)
+    centre = (line.bbox.x0 + line.bbox.x1) / 2
+    aligned = any(abs(line.bbox.x0 - c.left) <= 3 or abs(centre - (c.left + c.right) / 2) <= 6
+                  for c in columns)
+    fills = column is not None and line.bbox.x1 >= column.right - 3 and \
+        line.bbox.width >= 0.75 * (column.right - column.left)
+    return Placement(alone=alone, aligned=aligned, fills_column=fills)
+
+
+def _with_number(number: Line, title: Line) -> Line:
+    """A section number extracted as a line of its own ("A") joined to its title line."""
+    return Line(page=title.page, words=number.words + title.words, bbox=number.bbox.union(title.bbox),
+                baseline=title.baseline)
+
+
+def _lone_number_joined(lines: Sequence[Line], skip: set[int]) -> list[Line]:
+    """The page's lines with each lone section number ("A", "3.2") joined to the title that
+    follows it on the same baseline."""
+    result: list[Line] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        following = next((l for l in lines[index + 1:] if id(l) not in skip), None)
+        if (id(line) not in skip and _LONE_NUMBER_RE.match(line.text) and following is not None
+                and abs(following.baseline - line.baseline) <= 1.0
+                and 0 <= following.bbox.x0 - line.bbox.x1 <= 4 * max(line.size, 1.0)):
+            result.append(_with_number(line, following))
+            index = lines.index(following) + 1
+            continue
+        result.append(line)
+        index += 1
+    return result
+
+
 def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
-                skip: set[int]) -> list[HeadingCandidate]:
+                skip: set[int], front: set[int]) -> list[HeadingCandidate]:
+    columns = text_columns(pages, body_size, skip)
     found: list[HeadingCandidate] = []
     for lines in pages:
         previous: Line | None = None
-        for line in lines:
+        for line in _lone_number_joined(lines, skip):
             if id(line) in skip:
+                continue
+            if id(line) in front:
+                previous = line
                 continue
             space_above = None
             if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < 200:
                 space_above = line.bbox.y0 - previous.bbox.y1
-            candidate = heading_candidate(line, body_size, space_above) or run_in_heading(line)
+            candidate = None
+            if len(line.words) <= MAX_HEADING_WORDS:
+                candidate = heading_candidate(line, body_size, space_above, _placement(line, lines, columns, skip))
+            candidate = candidate or run_in_heading(line)
             if candidate is not None:
                 found.append(candidate)
             previous = line
@@ -97,8 +183,8 @@ def _assign_lettered_appendix(candidates: list[HeadingCandidate]) -> list[Headin
             seen_references = True
         if cand.kind is None and _LETTER_RE.match(number):
             after_body = seen_digit_sections >= 2 and not roman
-            if (after_body or seen_references) and cand.line.bold:
-                cand = HeadingCandidate(cand.line, cand.title, cand.key, cand.number, "appendix")
+            if (after_body or seen_references) and cand.typeset:
+                cand = dataclasses.replace(cand, kind="appendix")
         result.append(cand)
     return result
 
@@ -131,7 +217,7 @@ def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: 
 def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: set[int]) -> Heading:
     return Heading(
         page=candidate.line.page,
-        text=normalise(candidate.line.text),
+        text=candidate.text,
         kind=candidate.kind or "body",
         number=candidate.number,
         bbox=candidate.line.bbox,
@@ -186,9 +272,11 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
     return PagePosition(heading.page, 0.0) if index == 0 else PagePosition(index, 0.0)
 
 
-def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int]) -> Sections:
-    """Detect the paper's section headings from its lines (one list per page, reading order)."""
-    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip)))
+def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int],
+                  front: set[int] = frozenset()) -> Sections:
+    """Detect the paper's section headings from its lines (one list per page, reading order).
+    Lines in `front` (the title and the author block) are never headings."""
+    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip, front)))
     headings = tuple(_to_heading(c, pages[c.line.page - 1], skip) for c in candidates)
 
     def first(kind: str) -> Heading | None:
@@ -204,10 +292,35 @@ def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[i
     )
 
 
+def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: set[int]) -> list[Line]:
+    """Every text line in reading order before `heading`."""
+    found: list[Line] = []
+    for lines in pages[: heading.page]:
+        for line in lines:
+            if line.page == heading.page and line.bbox == heading.bbox:
+                return found
+            if id(line) not in skip:
+                found.append(line)
+    return found
+
+
 def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: set[int],
-                   excluded: Sequence[str] = DEFAULT_EXCLUDED) -> MainBody:
-    """Where the main body ends when the section kinds in `excluded` do not count."""
+                   excluded: Sequence[str] = DEFAULT_EXCLUDED, floats: Sequence[Float] = ()) -> MainBody:
+    """Where the main body ends when the section kinds in `excluded` do not count; main-body
+    floats that LaTeX placed after the references start (see `captions`) count too."""
     excluded_start = next((h for h in sections.headings if h.kind in excluded), None)
-    end = _end_position(excluded_start, pages, skip, text_block(pages, skip))
+    block = text_block(pages, skip)
+    end = _end_position(excluded_start, pages, skip, block)
+    stray: tuple[Float, ...] = ()
+    if excluded_start is not None and "references" in excluded and floats:
+        references = sections.references
+        after = next((h for h in sections.headings if references is not None and h.kind in ("appendix", "checklist")
+                      and (h.page, h.bbox.y0) > (references.page, references.bbox.y0)), None)
+        stray = stray_floats(floats, _lines_before(pages, excluded_start, skip), references, after)
+    if stray and end is not None:
+        last = max(stray, key=lambda f: (f.page, f.bbox.y1))
+        if last.page > end.page:
+            top, bottom = block
+            end = PagePosition(last.page, round(min(1.0, max(0.0, (last.bbox.y1 - top) / (bottom - top))), 2))
     return MainBody(pages=end.page if end else 0, end=end, excluded_start=excluded_start,
-                    excluded=tuple(excluded))
+                    excluded=tuple(excluded), floats=stray)

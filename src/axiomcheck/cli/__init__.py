@@ -21,6 +21,7 @@ COMMANDS = {
     "inspect": "inspect:inspect",
     "rules": "rules:rules",
     "packs": "packs:packs",
+    "serve": "serve:serve",
 }
 """Command name -> `module:attribute` inside this package, imported on first use."""
 

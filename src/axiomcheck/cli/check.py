@@ -14,7 +14,7 @@ from ..model import Submission
 from ..packs import PackError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
-from .common import fail_usage, limit_options, limits_from
+from .common import fail_on_option, fail_usage, limit_options, limits_from
 
 
 @click.command()
@@ -22,7 +22,11 @@ from .common import fail_usage, limit_options, limits_from
 @click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
 @click.option("--track", default="paper", show_default=True, help="Track of the venue (see `axiomcheck packs`).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
-@click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True)
+@click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True,
+              help="text for people, json the full report, csv a row per file, github workflow annotations, "
+                   "sarif for code scanning, junit for CI dashboards, html a self-contained triage page "
+                   "(docs/report-format.md).")
+@fail_on_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the report to FILE instead of standard output.")
 @click.option("--authors", "authors_file", type=click.Path(exists=True, dir_okay=False),
               help="Known author names (CSV or one per line) to search for in the paper.")
@@ -33,13 +37,17 @@ from .common import fail_usage, limit_options, limits_from
               help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
                    "(named in the report's `evidence_image`).")
 @limit_options
-def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str,
+def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str, fail_on: str,
           output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
           evidence_dir: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
     """Check PDFS against a venue's rules and report every violation.
 
     Each file is parsed in a separate worker process under the limits below; a file that
     exceeds them gets a verdict and the others are still checked.
+
+    Exit codes: 0 no file fails (under --fail-on), 1 a file fails or cannot be checked
+    (with --fail-on warning: also a warning), 2 a usage or rule-pack error, 3 an internal
+    error (a bug in axiomcheck, whatever --fail-on says).
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages)
     try:
@@ -68,4 +76,4 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
         Path(output).write_text(rendered, encoding="utf-8")
     else:
         click.echo(rendered, nl=False)
-    sys.exit(report.exit_code)
+    sys.exit(report.exit_code_for(fail_on))

@@ -9,6 +9,7 @@ from typing import NoReturn, TypeVar
 import click
 
 from ..limits import DEFAULT_LIMITS, Limits, format_duration, format_size, parse_duration, parse_size
+from ..report import FAIL_ON
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
@@ -72,3 +73,11 @@ def limits_from(timeout: float, max_memory: int, max_size: int, max_pages: int) 
         return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_pages=max_pages)
     except ValueError as error:
         fail_usage(f"{error}.")
+
+
+def fail_on_option(command: F) -> F:
+    """`--fail-on error|warning|never`: which findings make the run exit 1 (`Report.exit_code_for`)."""
+    return click.option("--fail-on", "fail_on", type=click.Choice(FAIL_ON), default="error", show_default=True,
+                        help="Exit 1 when a file has an error or cannot be checked (error), also when a "
+                             "warning stands (warning), or never for findings (never); 3 always means an "
+                             "internal error.")(command)

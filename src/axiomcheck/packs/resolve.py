@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..model import SECTION_KINDS
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SECTION_KINDS
 from ..rules import REGISTRY, Rule, Severity
 from ..rules.base import TEMPLATE_KEY, TEMPLATE_OPTIONAL_KEY
 from ..templates import TemplateError, TemplateFacts, families, find_template
@@ -358,7 +358,7 @@ def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
         raise PackError("", None, f"{info.id} has no stage '{stage}'; stages: {', '.join(info.stages)}.",
                         "Use --stage with one of them.")
     state: dict[str, dict[str, Any]] = {}
-    excludes: tuple[str, ...] = SECTION_KINDS
+    excludes: tuple[str, ...] = DEFAULT_MAIN_BODY_EXCLUDES
     only: list[str] | None = None
     template: tuple[str, Path] | None = None
     named_before: set[str] = set()

@@ -1,30 +1,38 @@
 """CSV: one row per file, for organizers triaging a batch in a spreadsheet.
 
-Columns: path, status, pages, main-body pages, errors, warnings, the distinct rule names
-at error severity, and the first error's message (or the verdict of an unreadable file).
+Columns: path, status, pages, main-body pages, errors, warnings (both counting only findings
+that stand), the distinct rule names at error severity, the first error's message (or the
+verdict of an unreadable file), and the number of waived findings.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 
-from ..report import Report
+from ..report import FileResult, Report
+from .base import Emitter, first_error
 
-NAME = "csv"
-EXTENSION = ".csv"
-COLUMNS = ("path", "status", "pages", "main_body_pages", "errors", "warnings", "error_rules", "first_error")
+COLUMNS = ("path", "status", "pages", "main_body_pages", "errors", "warnings", "error_rules", "first_error",
+           "waived")
 
 
-def render(report: Report) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for result in report.files:
-        errors = [f for f in result.findings if f.severity == "error"]
-        rules = sorted({f.name for f in errors})
+class CsvEmitter(Emitter):
+    NAME = "csv"
+    EXTENSION = ".csv"
+
+    def start(self, run: Report) -> None:
+        self.writer = csv.writer(self.stream, lineterminator="\n")
+        self.writer.writerow(COLUMNS)
+
+    def file(self, result: FileResult) -> None:
+        errors = [f for f in result.findings if f.severity == "error" and not f.waived]
+        first = first_error(result)
         structure = result.structure or {}
-        writer.writerow((result.path, result.status, "" if result.pages is None else result.pages,
-                         structure.get("main_body_pages", ""), len(errors), result.count("warning"),
-                         " ".join(rules), " ".join(errors[0].message.split()) if errors else ""))
-    return out.getvalue()
+        self.writer.writerow((result.path, result.status, "" if result.pages is None else result.pages,
+                              structure.get("main_body_pages", ""), len(errors), result.count("warning"),
+                              " ".join(sorted({f.name for f in errors})),
+                              " ".join(first.message.split()) if first else "",
+                              sum(1 for f in result.findings if f.waived)))
+
+    def finish(self) -> None:
+        """Nothing follows the rows."""

@@ -1,12 +1,12 @@
 """GitHub Actions workflow commands: one annotation per finding, shown on the PDF in a
-pull request (`::error file=...,title=...::message`), then a one-line summary."""
+pull request (`::error file=...,title=...::message`), then a one-line summary. A waived
+finding becomes a `notice` whose title says it is waived."""
 
 from __future__ import annotations
 
-from ..report import Report
+from ..report import FileResult, Report
+from .base import Emitter, StatusTally
 
-NAME = "github"
-EXTENSION = ".txt"
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
@@ -18,17 +18,28 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(report: Report) -> str:
-    lines = []
-    for result in report.files:
+class GithubEmitter(Emitter):
+    NAME = "github"
+    EXTENSION = ".txt"
+
+    def start(self, run: Report) -> None:
+        self.run = run
+        self.tally = StatusTally()
+
+    def file(self, result: FileResult) -> None:
+        self.tally.add(result)
         for finding in result.findings:
             where = f" (page {finding.page})" if finding.page else ""
             title = f"{finding.rule} {finding.name}{where}"
             message = f"{finding.message} Fix: {finding.hint}" if finding.hint else finding.message
-            lines.append(f"::{_LEVEL.get(finding.severity, 'notice')} file={_escape_property(result.path)},"
-                         f"title={_escape_property(title)}::{_escape_data(message)}")
-    statuses = [f.status for f in report.files]
-    lines.append(f"axiomcheck {report.venue}/{report.track}/{report.stage}: {len(statuses)} files, "
-                 f"{statuses.count('pass')} pass, {statuses.count('fail')} fail, "
-                 f"{statuses.count('error')} not checked")
-    return "\n".join(lines) + "\n"
+            level = _LEVEL.get(finding.severity, "notice")
+            if finding.waived:
+                level, title = "notice", f"{title} waived"
+                message = f"{message} Waived: {finding.waiver}"
+            self.stream.write(f"::{level} file={_escape_property(result.path)},"
+                              f"title={_escape_property(title)}::{_escape_data(message)}\n")
+
+    def finish(self) -> None:
+        run = self.run
+        self.stream.write(f"axiomcheck {run.venue}/{run.track}/{run.stage}: {self.tally.total} files, "
+                          f"{self.tally.summary()}\n")

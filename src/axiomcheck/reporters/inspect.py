@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from ..model import SECTION_KINDS
 from ..report import FileResult
 
 
@@ -43,7 +42,7 @@ def _structure_text(result: FileResult) -> str:
         + (f", ends {round(end['fraction'] * 100)}% down page {end['page']}" if end else "")
         + (f", before '{s['main_body_ends_before']}'" if s["main_body_ends_before"] else ""),
     ]
-    for key in SECTION_KINDS:
+    for key in ("acknowledgments", "impact", "references", "appendix", "checklist"):
         lines.append(f"  {key + ':':<16} {('page ' + str(s[key + '_page'])) if s[key + '_page'] else '-'}")
     lines.append("  headings:")
     for heading in s["headings"]:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from ..report import FileResult, Finding, Report
+from .base import Emitter, StatusTally, one_line
 
-NAME = "text"
-EXTENSION = ".txt"
 _LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
 
 
@@ -16,6 +15,9 @@ def _plural(count: int, word: str) -> str:
 def _headline(result: FileResult) -> str:
     parts = [f"{result.path}: {_LABEL.get(result.status, result.status.upper())}"]
     counts = [_plural(result.count(s), s) for s in ("error", "warning") if result.count(s)]
+    waived = sum(1 for f in result.findings if f.waived)
+    if waived:
+        counts.append(f"{waived} waived")
     if counts:
         parts.append(f"({', '.join(counts)})")
     details = []
@@ -31,31 +33,35 @@ def _headline(result: FileResult) -> str:
     return " ".join(parts)
 
 
-def _one_line(text: str) -> str:
-    """Multi-line evidence (an author block, a paragraph) on one line, parts joined by ' / '."""
-    return " / ".join(part.strip() for part in text.splitlines() if part.strip())
-
-
 def _finding(finding: Finding) -> list[str]:
     where = f"p{finding.page}" if finding.page else "--"
-    lines = [f"  {finding.severity:<7} {finding.rule} {finding.name:<24} {where:>4}  {_one_line(finding.message)}"]
+    label = "waived" if finding.waived else finding.severity
+    lines = [f"  {label:<7} {finding.rule} {finding.name:<24} {where:>4}  {one_line(finding.message)}"]
     if finding.evidence and finding.evidence not in finding.message:
-        lines.append(f"{'':>9}found: {_one_line(finding.evidence)}")
+        lines.append(f"{'':>9}found: {one_line(finding.evidence)}")
     if finding.hint:
         lines.append(f"{'':>9}fix:   {finding.hint}")
     if finding.evidence_image:
         lines.append(f"{'':>9}see:   {finding.evidence_image}")
+    if finding.waiver is not None:
+        lines.append(f"{'':>9}waived ({finding.severity}): {one_line(finding.waiver)}")
     return lines
 
 
-def render(report: Report) -> str:
-    out = [f"axiomcheck: {report.venue}, track {report.track}, stage {report.stage}", ""]
-    for result in report.files:
-        out.append(_headline(result))
+class TextEmitter(Emitter):
+    NAME = "text"
+    EXTENSION = ".txt"
+
+    def start(self, run: Report) -> None:
+        self.tally = StatusTally()
+        self.stream.write(f"axiomcheck: {run.venue}, track {run.track}, stage {run.stage}\n\n")
+
+    def file(self, result: FileResult) -> None:
+        self.tally.add(result)
+        lines = [_headline(result)]
         for finding in result.findings:
-            out.extend(_finding(finding))
-        out.append("")
-    statuses = [f.status for f in report.files]
-    out.append(f"{_plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
-               f"{statuses.count('fail')} fail, {statuses.count('error')} not checked")
-    return "\n".join(out) + "\n"
+            lines.extend(_finding(finding))
+        self.stream.write("\n".join(lines) + "\n\n")
+
+    def finish(self) -> None:
+        self.stream.write(f"{_plural(self.tally.total, 'file')}: {self.tally.summary()}\n")

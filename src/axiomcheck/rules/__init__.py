@@ -6,12 +6,12 @@ Add a rule by writing it in the module of its group and listing it in that modul
 
 from __future__ import annotations
 
-from . import (anonymity, anonymity_authors, anonymity_links, anonymity_metadata, anonymity_text, checklist, fonts,
-               integrity, layout, pages, template)
+from . import (anonymity, anonymity_authors, anonymity_links, anonymity_metadata, anonymity_text, camera_ready, checklist,
+               floats, fonts, integrity, layout, pages, template)
 from .base import CheckContext, Rule, Severity, Violation
 
-_MODULES = (pages, checklist, template, layout, fonts, anonymity, anonymity_text, anonymity_links, anonymity_metadata,
-            anonymity_authors, integrity)
+_MODULES = (pages, floats, checklist, template, layout, fonts, anonymity, anonymity_text, anonymity_links,
+            anonymity_metadata, anonymity_authors, integrity, camera_ready)
 
 REGISTRY: dict[str, Rule] = {}
 for _module in _MODULES:

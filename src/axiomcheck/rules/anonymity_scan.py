@@ -17,14 +17,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line
+from ..model import SECTION_KINDS, BBox, Line
 
 if TYPE_CHECKING:
     from ..model import Document
 
 AUTHOR = "author"
 REFERENCES = "references"
-TEXT_REGIONS = (AUTHOR, "body", "acknowledgments", "impact", "appendix", "checklist")
+TEXT_REGIONS = (AUTHOR, "body") + tuple(kind for kind in SECTION_KINDS if kind != REFERENCES)
 """Every region but the references."""
 FOOT_ZONE = 0.78
 """Footnotes (and the venue notice) lie in the lowest 22% of a page."""

@@ -163,6 +163,10 @@ class VisibleAcknowledgmentsOptions:
     """Words of the templates' own instructions under an Acknowledgments heading (not a leak)."""
 
 
+_ACK_REGIONS = ("acknowledgments", "funding")
+"""Sections that thank people or name grants."""
+
+
 @rule(id="AX306", name="visible-acknowledgments", group="anonymity", options=VisibleAcknowledgmentsOptions)
 def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOptions,
                             context: CheckContext) -> Iterator[Violation]:
@@ -181,7 +185,7 @@ def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOpti
     hidden until `final`), not in `\\section*{Acknowledgments}`; ICML: comment them out until
     the camera-ready. Remove grant numbers from footnotes and `\\thanks{}`.
     """
-    ack_runs = [run for run in runs(doc) if run.region == "acknowledgments"]
+    ack_runs = [run for run in runs(doc) if run.region in _ACK_REGIONS]
     for run in ack_runs:
         opening = " ".join(run.text[:600].split())
         if any(phrase in opening.lower() for phrase in options.template_phrases):
@@ -192,7 +196,7 @@ def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOpti
                  "in review mode.",
             page=run.lines[0].page, bbox=run.lines[0].bbox, evidence=opening[:300])
     for hit in search(doc, _GRANT_RE):
-        if hit.region != "acknowledgments" and _FUNDING_WORDS_RE.search(hit.sentence):
+        if hit.region not in _ACK_REGIONS and _FUNDING_WORDS_RE.search(hit.sentence):
             yield Violation(
                 message=f"A funding statement with the grant number '{hit.text}' is visible on page {hit.page}.",
                 hint="Remove funding statements and grant numbers from the submission; add them back, "

@@ -1,0 +1,87 @@
+"""The interface every output format implements: an emitter that streams a run.
+
+An emitter writes to a text stream in three steps, as linters' formatters do: `start` with
+the run's header (venue, track, stage, page limits), `file` once per checked file as soon as
+its result is known, and `finish` after the last one. `check` and `batch` drive emitters the
+same way; `render` turns a whole `Report` into a string through the same three steps.
+"""
+
+from __future__ import annotations
+
+import io
+from abc import ABC, abstractmethod
+from typing import TextIO
+
+from ..report import FileResult, Finding, Report
+
+
+class Emitter(ABC):
+    """Writes one output format to `stream`, one file at a time."""
+
+    NAME: str
+    """The format's name (`--format NAME`)."""
+    EXTENSION: str
+    """The usual file-name extension of the format (with the dot)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    @abstractmethod
+    def start(self, run: Report) -> None:
+        """Begin the output. `run` gives the header (venue, track, stage, page limits); its
+        `files` are not read (they come one by one through `file`)."""
+
+    @abstractmethod
+    def file(self, result: FileResult) -> None:
+        """Write (or take in) one file's result."""
+
+    @abstractmethod
+    def finish(self) -> None:
+        """End the output (summaries, closing brackets); the stream is not closed."""
+
+
+def render_with(emitter_class: type[Emitter], report: Report) -> str:
+    """The whole of `report` in one format, as a string."""
+    out = io.StringIO()
+    emitter = emitter_class(out)
+    emitter.start(report)
+    for result in report.files:
+        emitter.file(result)
+    emitter.finish()
+    return out.getvalue()
+
+
+def one_line(text: str) -> str:
+    """Multi-line text (an author block, a paragraph) on one line, parts joined by ' / '."""
+    return " / ".join(part.strip() for part in text.splitlines() if part.strip())
+
+
+def first_error(result: FileResult) -> Finding | None:
+    """The first error that stands (is not waived): what a triage table shows for a file."""
+    return next((f for f in result.findings if f.severity == "error" and not f.waived), None)
+
+
+def main_body_length(result: FileResult) -> float | None:
+    """Main-body length in pages as the page limit counts it (4.3 = 30% down page 5)."""
+    end = (result.structure or {}).get("main_body_end")
+    if not end:
+        return None
+    return round(end["page"] - 1 + end["fraction"], 2)
+
+
+class StatusTally:
+    """Counts of files per status, for summary lines."""
+
+    def __init__(self) -> None:
+        self.counts = {"pass": 0, "fail": 0, "error": 0}
+
+    def add(self, result: FileResult) -> None:
+        self.counts[result.status] = self.counts.get(result.status, 0) + 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def summary(self) -> str:
+        """`2 pass, 1 fail, 0 not checked`."""
+        return f"{self.counts['pass']} pass, {self.counts['fail']} fail, {self.counts['error']} not checked"

@@ -1,0 +1,261 @@
+"""The Starlette application: the upload form, the result page, the JSON API.
+
+Routes: `GET /` (form), `POST /check` (result page), `POST /api/check` (JSON report),
+`GET /api/packs`, `GET /healthz`, `GET /openapi.json`, `/static/...`. Every upload is read
+with its size capped (`uploads`), saved under a random name in a private folder, checked by
+a checker process (`dispatch`), and deleted before the response is sent; its pictures travel
+inline in the page. No error shows a stack trace: an unexpected one is logged and the page
+says that the fault is the server's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shutil
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.schemas import SchemaGenerator
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from .. import __version__
+from ..api import precheck_result
+from ..limits import format_duration, format_size
+from ..report import Report
+from .dispatch import Busy, CheckerLost, Checkers
+from .security import SecurityHeaders
+from .settings import WebSettings
+from .uploads import SavedUpload, read_form, save_upload
+from .venues import CHOICE_SEPARATOR, ChoiceError, Offered
+from .view import public_report, result_view
+
+LOG = logging.getLogger("axiomcheck.web")
+RETRY_AFTER_SECONDS = 10
+NO_STORE = {"Cache-Control": "no-store"}
+SCHEMAS = SchemaGenerator({"openapi": "3.0.0",
+                           "info": {"title": "axiomcheck", "version": __version__,
+                                    "description": "Check a paper PDF against a venue's formatting rules."}})
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """A checked upload: the public report, its pictures (finding index -> base64 PNG), the
+    name the author uploaded, and whether the prechecks refused it before any parser."""
+
+    report: dict[str, Any]
+    pictures: dict[str, str]
+    name: str
+    prechecked: bool
+
+
+class _Refused(Exception):
+    """The upload cannot be checked as sent; `message` tells the author why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def create_app(settings: WebSettings) -> Starlette:
+    """The web application for `settings` (the packs are validated here: PackError if broken)."""
+    offered = Offered.load(settings.venues)
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "templates"),
+                                     autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True,
+                                     lstrip_blocks=True)
+    templates = Jinja2Templates(env=environment)
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        folder = Path(tempfile.mkdtemp(prefix="axiomcheck-web-"))  # mode 0700: only this user
+        (folder / "evidence").mkdir()
+        checkers = Checkers(settings, str(folder / "evidence"))
+        checkers.start()
+        state.update(folder=folder, checkers=checkers)
+        app.state.upload_folder, app.state.checkers = folder, checkers
+        try:
+            yield
+        finally:
+            checkers.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def page(request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None,
+             **context: Any) -> Response:
+        return templates.TemplateResponse(request, name, {"limits": settings.limits,
+                                                          "format_size": format_size,
+                                                          "format_duration": format_duration, **context},
+                                           status_code=status, headers={**NO_STORE, **(headers or {})})
+
+    def form_page(request: Request, status: int = 200, error: str | None = None) -> Response:
+        return page(request, "index.html", status, offered=offered, separator=CHOICE_SEPARATOR, error=error)
+
+    async def run_check(request: Request, from_form: bool) -> _Outcome:
+        """Read, save, check and delete one upload. The upload form sends its venue and track
+        as one `choice` field; the API sends `venue` and `track`."""
+        checkers: Checkers = state["checkers"]
+        if checkers.full:
+            raise Busy()
+        form = await read_form(request, settings.max_body, settings.limits.max_size)
+        try:
+            if from_form:
+                venue, track = offered.split_choice(_text(form.get("choice")))
+            else:
+                venue, track = _text(form.get("venue")), _text(form.get("track"))
+            try:
+                venue, track, stage = offered.choose(venue, track, _text(form.get("stage")))
+            except ChoiceError as error:
+                raise _Refused(400, str(error)) from None
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile) or not upload.filename:
+                raise _Refused(400, "Choose a PDF file to upload.")
+            saved = await asyncio.to_thread(save_upload, upload, state["folder"])
+        finally:
+            await form.close()
+        try:
+            return await check_saved(saved, venue, track, stage, checkers)
+        finally:
+            saved.delete()
+
+    async def check_saved(saved: SavedUpload, venue: str, track: str, stage: str, checkers: Checkers) -> _Outcome:
+        rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits)
+        if rejected is not None:
+            report = Report(venue=venue, track=track, stage=stage, files=[rejected]).to_dict()
+            return _Outcome(public_report(report, saved.display_name), {}, saved.display_name, True)
+        reply = await checkers.check({"path": str(saved.path), "venue": venue, "track": track, "stage": stage,
+                                      "max_pictures": settings.max_pictures})
+        if "error" in reply:
+            raise CheckerLost(f"the checker could not run the job: {reply['error']}")
+        return _Outcome(public_report(reply["report"], saved.display_name), reply.get("pictures") or {},
+                        saved.display_name, False)
+
+    async def index(request: Request) -> Response:
+        return form_page(request)
+
+    async def check_page(request: Request) -> Response:
+        try:
+            outcome = await run_check(request, from_form=True)
+        except _Refused as refused:
+            return form_page(request, refused.status, refused.message)
+        if outcome.prechecked:  # not a PDF, empty, too large: the author picks another file
+            finding = outcome.report["files"][0]["findings"][0]
+            return form_page(request, 422, f"{outcome.name}: {finding['message']} {finding['hint']}")
+        return page(request, "result.html", view=result_view(outcome.report, outcome.pictures, outcome.name))
+
+    async def api_check(request: Request) -> Response:
+        """Check one uploaded PDF and return the JSON report (schema axiomcheck.report/1).
+        ---
+        summary: Check a PDF
+        requestBody:
+          required: true
+          content:
+            multipart/form-data:
+              schema:
+                type: object
+                required: [file]
+                properties:
+                  file: {type: string, format: binary, description: the PDF}
+                  venue: {type: string, description: a venue id from /api/packs (optional when one is served)}
+                  track: {type: string, description: "a track of the venue (default: paper)"}
+                  stage: {type: string, description: "a stage of the venue (default: the venue's default)"}
+        responses:
+          200: {description: "The report (docs/report-format.md); a file that is not a PDF gets status error."}
+          400: {description: "No file, or a venue, track or stage the server does not offer."}
+          413: {description: The upload is larger than the server's limit.}
+          503: {description: "Every worker is busy and the queue is full; retry after Retry-After seconds."}
+        """
+        try:
+            outcome = await run_check(request, from_form=False)
+        except _Refused as refused:
+            return JSONResponse({"error": refused.message}, refused.status, headers=NO_STORE)
+        return JSONResponse(outcome.report, headers=NO_STORE)
+
+    async def api_packs(request: Request) -> Response:
+        """The venues this server checks, with their tracks and stages.
+        ---
+        summary: List venues, tracks and stages
+        responses:
+          200: {description: "{venues: [{id, name, tracks: [{id, description}], stages, default_stage}]}"}
+        """
+        return JSONResponse(offered.to_dict())
+
+    async def healthz(request: Request) -> Response:
+        """Liveness and load: checker processes alive, checks running, uploads waiting.
+        ---
+        summary: Health
+        responses:
+          200: {description: "{status: ok, checkers, busy, waiting}"}
+          503: {description: "A checker process is down."}
+        """
+        checkers: Checkers = state["checkers"]
+        alive = checkers.alive()
+        body = {"status": "ok" if alive == settings.workers else "degraded", "checkers": alive,
+                "busy": checkers.busy, "waiting": checkers.waiting}
+        return JSONResponse(body, 200 if alive == settings.workers else 503, headers=NO_STORE)
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(SCHEMAS.get_schema(routes=request.app.routes))
+
+    def wants_json(request: Request) -> bool:
+        return request.url.path.startswith(("/api/", "/healthz", "/openapi"))
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        if wants_json(request):
+            return JSONResponse({"error": error.detail}, error.status_code, headers=NO_STORE)
+        if error.status_code == 413:
+            return form_page(request, 413, str(error.detail))
+        return page(request, "error.html", error.status_code, title=_TITLES.get(error.status_code, "Error"),
+                    message=str(error.detail))
+
+    async def busy(request: Request, error: Exception) -> Response:
+        message = ("Every checker is busy right now. Please try again in a few seconds; "
+                   "your file was not kept.")
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        if wants_json(request):
+            return JSONResponse({"error": message}, 503, headers={**NO_STORE, **headers})
+        return page(request, "error.html", 503, headers, title="Busy", message=message)
+
+    async def server_fault(request: Request, error: Exception) -> Response:
+        """A checker lost (logged here) or a bug (uvicorn logs its traceback): never shown."""
+        if isinstance(error, CheckerLost):
+            LOG.error("a checker was lost: %s", error)
+        message = ("The check failed on the server's side, not because of your file. Please try again; "
+                   "if it happens again, tell the organizers.")
+        if wants_json(request):
+            return JSONResponse({"error": message}, 500, headers=NO_STORE)
+        return page(request, "error.html", 500, title="Server error", message=message)
+
+    routes = [
+        Route("/", index, methods=["GET"]),
+        Route("/check", check_page, methods=["POST"]),
+        Route("/api/check", api_check, methods=["POST"]),
+        Route("/api/packs", api_packs, methods=["GET"]),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"], include_in_schema=False),
+        Mount("/static", StaticFiles(packages=[("axiomcheck.web", "static")]), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
+                     exception_handlers={HTTPException: http_error, Busy: busy, CheckerLost: server_fault,
+                                         Exception: server_fault})
+
+
+_TITLES = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "File too large"}
+
+
+def _text(value: object) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None

@@ -1,0 +1,144 @@
+"""What the result page shows, worked out from a one-file report: the verdict, the findings
+grouped by severity with their pictures, the structure found, and the report to download."""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from typing import Any
+
+SEVERITIES = (("error", "Errors"), ("warning", "Warnings"), ("info", "Notes"))
+
+
+@dataclass(frozen=True)
+class FindingView:
+    rule: str
+    name: str
+    message: str
+    hint: str
+    evidence: str | None
+    page: int | None
+    confidence: str
+    waiver: str | None
+    picture: str | None
+    """The evidence picture as a data: URI, or None."""
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Group:
+    severity: str
+    label: str
+    findings: list[FindingView]
+
+
+@dataclass(frozen=True)
+class ResultView:
+    file_name: str
+    venue: str
+    track: str
+    stage: str
+    status: str
+    headline: str
+    detail: str
+    groups: list[Group]
+    structure: list[tuple[str, str]]
+    report_uri: str
+    report_name: str
+
+
+def public_report(report: dict[str, Any], file_name: str) -> dict[str, Any]:
+    """The report as the author gets it: the path is the name they uploaded, and no
+    `evidence_image` names a file that is gone by the time they read it."""
+    files = []
+    for result in report["files"]:
+        findings = [{k: v for k, v in f.items() if k != "evidence_image"} for f in result["findings"]]
+        files.append({**result, "path": file_name, "findings": findings})
+    return {**report, "files": files}
+
+
+def result_view(report: dict[str, Any], pictures: dict[str, str], file_name: str) -> ResultView:
+    """The result page for the first (only) file of `report`; `report` is already public."""
+    result = report["files"][0]
+    findings = [_finding(index, f, pictures.get(str(index))) for index, f in enumerate(result["findings"])]
+    groups = []
+    for severity, label in SEVERITIES:
+        chosen = [view for view, f in zip(findings, result["findings"]) if f["severity"] == severity]
+        if chosen:
+            groups.append(Group(severity, label, chosen))
+    headline, detail = _verdict(result, report)
+    data = json.dumps(report, indent=2, ensure_ascii=False).encode("utf-8")
+    stem = file_name.rsplit(".", 1)[0] or "paper"
+    return ResultView(file_name=file_name, venue=report["venue"], track=report["track"], stage=report["stage"],
+                      status=result["status"], headline=headline, detail=detail, groups=groups,
+                      structure=structure_rows(result.get("structure"), result.get("pages")),
+                      report_uri="data:application/json;base64," + base64.b64encode(data).decode("ascii"),
+                      report_name=f"{stem}.axiomcheck.json")
+
+
+def _finding(index: int, finding: dict[str, Any], picture: str | None) -> FindingView:
+    return FindingView(rule=finding["rule"], name=finding["name"], message=finding["message"],
+                       hint=finding.get("hint") or "", evidence=finding.get("evidence"), page=finding.get("page"),
+                       confidence=finding.get("confidence") or "high", waiver=finding.get("waiver"),
+                       picture=f"data:image/png;base64,{picture}" if picture else None, anchor=f"finding-{index + 1}")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _verdict(result: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
+    """The headline and one sentence under it."""
+    standing = [f for f in result["findings"] if not f.get("waiver")]
+    errors = sum(1 for f in standing if f["severity"] == "error")
+    warnings = sum(1 for f in standing if f["severity"] == "warning")
+    where = f"{report['venue']}, track {report['track']}, stage {report['stage']}"
+    if result["status"] == "error":
+        reason = result["findings"][0]["message"] if result["findings"] else "The file could not be checked."
+        return "Not checked", reason
+    if result["status"] == "fail":
+        also = f" and {_plural(warnings, 'warning')}" if warnings else ""
+        return f"Fails: {_plural(errors, 'error')}", f"{_plural(errors, 'error')}{also} for {where}. " \
+                                                      "Fix the errors below before you submit."
+    also = f" Read the {_plural(warnings, 'warning')} below." if warnings else ""
+    return "Passes", f"No errors for {where}.{also}"
+
+
+def _page(number: Any) -> str:
+    return f"page {number}" if number else "not found"
+
+
+def structure_rows(structure: dict[str, Any] | None, pages: int | None) -> list[tuple[str, str]]:
+    """The structure found, as (label, value) rows; empty when the file was not read."""
+    if not structure:
+        return []
+    rows = [("Pages", str(pages) if pages is not None else "unknown")]
+    end = structure.get("main_body_end")
+    body = f"{_plural(structure.get('main_body_pages') or 0, 'page')}"
+    if end:
+        body += f", ending {round(end['fraction'] * 100)}% down page {end['page']}"
+    if structure.get("main_body_ends_before"):
+        body += f", before '{structure['main_body_ends_before']}'"
+    rows.append(("Main body", body))
+    for key, label in (("references_page", "References"), ("appendix_page", "Appendix"),
+                       ("checklist_page", "Checklist"), ("acknowledgments_page", "Acknowledgments"),
+                       ("impact_page", "Impact statement")):
+        rows.append((label, _page(structure.get(key))))
+    template = structure.get("template") or {}
+    if template.get("name"):
+        described = template["name"] + (f", {template['mode']} mode" if template.get("mode") else "")
+        if template.get("workshop_title"):
+            described += f" ({template['workshop_title']})"
+    else:
+        described = "not recognised"
+    rows.append(("Template", described))
+    rows.append(("Anonymous", "yes" if structure.get("anonymous") else "no"))
+    rows.append(("Line numbers", "yes" if structure.get("line_numbers") else "no"))
+    if structure.get("page_size"):
+        rows.append(("Page size", str(structure["page_size"])))
+    if structure.get("columns"):
+        rows.append(("Columns", str(structure["columns"])))
+    if structure.get("title"):
+        rows.append(("Title", str(structure["title"])))
+    return rows
