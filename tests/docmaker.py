@@ -163,11 +163,12 @@ def submission(body_pages: float = 3.5) -> Paper:
 
 
 def run_rule(rule: Rule, doc: Document, stage: str = "submission", authors: tuple[str, ...] = (),
-             facts: str = "neurips-2026", **options: object) -> list[Violation]:
-    """The findings of one rule on `doc`: `options`, the rest from the template file `facts`
-    (as a pack naming that template would give them) or the rule's defaults."""
+             affiliations: tuple[str, ...] = (), facts: str = "neurips-2026", **options: object) -> list[Violation]:
+    """The findings of one rule on `doc`: `options`, the rest from the template file `facts` (as a
+    pack naming that template would give them) or the rule's defaults; the organizers know
+    `authors` and `affiliations`."""
     context = CheckContext(venue="axiom-2026", track="paper", stage=stage, main_body_excludes=DEFAULT_EXCLUDED,
-                           submission=Submission(authors=tuple(authors)))
+                           submission=Submission(authors=tuple(authors), affiliations=tuple(affiliations)))
     return list(rule.check(doc, configure(rule, find_template(facts), **options), context))
 
 

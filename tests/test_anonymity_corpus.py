@@ -1,8 +1,10 @@
 """The anonymity rules on the real, labelled papers of ../shared/corpus/papers.
 
 `anonymous` (no author name printed in the author block) must match every label; no paper
-labelled anonymous, submitted and without listed leaks may get an anonymity error; and the
-leaks the labels list for anonymous papers are found where the rules cover them.
+labelled anonymous, submitted and without listed leaks may get an anonymity error; an error
+about the author block agrees with the structure's `anonymous`; other people's repositories
+are not called the authors'; and the leaks the labels list for anonymous papers are found
+where the rules cover them.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from axiomcheck.report import Finding
 from test_corpus_structure import corpus_entries, corpus_params
 
 KNOWN_ANONYMOUS_MISSES: dict[str, str] = {}
-KNOWN_ERRORS_ON_COMPLIANT = {
-    "i08": "AX301 reports ICML's missing affiliation footnote as a missing anonymous author block",
-}
+KNOWN_ERRORS_ON_COMPLIANT: dict[str, str] = {}
+THIRD_PARTY = ("CarperAI", "OpenRLHF", "llm-blender", "RLHFlow", "PKU-Alignment", "wesg52")
+"""Accounts of other people's models, tools and posts that corpus papers link."""
+CLAIMED = {"f07": "1587causalai", "n04": "self-monitoring", "o03": "self-monitoring"}
+"""Anonymous papers whose text claims a linked account ("The code is available at ...", "Our
+project website ...")."""
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,7 @@ class Checked:
     entry: dict[str, Any]
     anonymous: bool
     findings: tuple[Finding, ...]
-    """Anonymity findings of the AXIOM submission stage (papers labelled anonymous only)."""
+    """Anonymity findings of the AXIOM submission stage."""
 
 
 def compliant_submission(entry: dict[str, Any]) -> bool:
@@ -40,11 +45,20 @@ def compliant_submission(entry: dict[str, Any]) -> bool:
 
 
 def check_one(root: Path, entry: dict[str, Any]) -> Checked:
-    """One corpus paper: its `anonymous` verdict and (if labelled anonymous) anonymity findings."""
+    """One corpus paper: its `anonymous` verdict and anonymity findings (each paper read once)."""
+    if entry["id"] not in _CHECKED:
+        _CHECKED[entry["id"]] = _check(root, entry)
+    return _CHECKED[entry["id"]]
+
+
+_CHECKED: dict[str, Checked] = {}
+
+
+def _check(root: Path, entry: dict[str, Any]) -> Checked:
     pack = resolve("axiom-2026", "paper", "submission")
     anonymity = dataclasses.replace(pack, rules=tuple(c for c in pack.rules if c.rule.group == "anonymity"))
     with open_document(str(root / entry["file"])) as doc:
-        findings = run_rules(doc, anonymity)[0] if entry["anonymous"] else []
+        findings = run_rules(doc, anonymity)[0]
         return Checked(entry, doc.author_block.anonymous, tuple(findings))
 
 
@@ -63,7 +77,7 @@ def test_no_anonymity_error_on_compliant_anonymous_submission(entry: dict[str, A
 
 def test_labelled_leaks_of_anonymous_papers_are_found(corpus_papers: Path) -> None:
     entries = {entry["id"]: entry for entry in corpus_entries()}
-    results = {pid: check_one(corpus_papers, entries[pid]) for pid in ("f07", "n04", "o03")}
+    results = {pid: check_one(corpus_papers, entries[pid]) for pid in ("f07", "n04", "o03", "i07", "i08")}
 
     def found(pid: str, rule: str, text: str) -> bool:
         return any(f.rule == rule and text in f.message for f in results[pid].findings)
@@ -72,3 +86,25 @@ def test_labelled_leaks_of_anonymous_papers_are_found(corpus_papers: Path) -> No
     assert found("f07", "AX306", "Acknowledgments and Disclosure of Funding")
     assert found("f07", "AX301", "empty")  # looks anonymous, but is a blanked camera-ready
     assert found("n04", "AX307", "PKU-Alignment") and found("o03", "AX307", "PKU-Alignment")
+    # "Our project website can be found at self-monitoring.github.io"
+    assert found("n04", "AX307", "self-monitoring") and found("o03", "AX307", "self-monitoring")
+    assert found("i07", "AX312", "University of Memphis")  # participants recruited there, its review board
+    assert [f.severity for f in results["i08"].findings if f.rule == "AX301"] == ["warning"]  # ICML, no footnote
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", corpus_params({}))
+def test_author_block_errors_agree_with_the_structure_and_links_say_whose(entry: dict[str, Any],
+                                                                          corpus_papers: Path) -> None:
+    """An error about the author block says names are printed exactly where the structure says
+    the paper is not anonymous; links to other people's accounts are information; in anonymous
+    papers only the accounts the text claims are warnings."""
+    result = check_one(corpus_papers, entry)
+    block_errors = [f.message for f in result.findings if f.rule == "AX301" and f.severity == "error"
+                    and "Correspondence" not in f.message]
+    assert bool(block_errors) == (not result.anonymous), block_errors
+    links = [f for f in result.findings if f.rule == "AX307"]
+    assert [f.message for f in links if f.severity != "info" and any(a in f.message for a in THIRD_PARTY)] == []
+    if entry["anonymous"]:
+        claimed = [f.message for f in links if f.severity != "info"]
+        assert len(claimed) == (entry["id"] in CLAIMED) and all(CLAIMED[entry["id"]] in m for m in claimed)

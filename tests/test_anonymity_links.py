@@ -1,5 +1,7 @@
-"""AX307 identifying-link on synthetic papers: personal accounts, pages and shares are warnings;
-anonymous hosting, OpenReview, public projects and the references are not flagged."""
+"""AX307 identifying-link on synthetic papers: an account, page or share is the authors' (an
+error when it spells a known author's name, a warning when a surname, an affiliation, the
+acknowledgments or the text make it theirs) or someone else's (information); anonymous hosting,
+OpenReview, public projects and the references are not flagged."""
 
 from __future__ import annotations
 
@@ -7,26 +9,65 @@ import pytest
 from docmaker import paper_with, run_rule
 
 from axiomcheck.model import BBox, LinkTarget
+from axiomcheck.rules import Severity
 from axiomcheck.rules.anonymity_links import (IdentifyingLinkOptions, identifying_link, normalise_url,
                                               personal_account)
 
 
 
 
-@pytest.mark.parametrize("line, account", [
-    ("Code: https://github.com/jdoe/fastprune for all runs.", "jdoe"),
-    ("See gitlab.com/kroe/sparse-tools for the kernels.", "kroe"),
-    ("Weights at https://huggingface.co/jdoe/sparse-7b today.", "jdoe"),
-    ("Data at huggingface.co/datasets/jdoe/calib today.", "jdoe"),
-    ("Project page: https://jdoe.github.io/fastprune/ for videos.", "jdoe"),
-    ("Homepage http://www.cs.tugraz.at/~jdoe/ has more.", "jdoe"),
-    ("Slides: https://drive.google.com/file/d/1AbC/view shared.", "drive.google.com"),
-    ("Files: https://www.dropbox.com/s/abc123/results.zip here.", "dropbox.com"),
+OWN = None
+"""The rule's own severity (warning): the text makes the link the authors'."""
+
+
+@pytest.mark.parametrize("line, account, severity", [
+    ("Code: https://github.com/jdoe/fastprune for all runs.", "jdoe", OWN),
+    ("Our implementation is at https://github.com/jdoe/fastprune today.", "jdoe", OWN),
+    ("We release the weights at https://huggingface.co/jdoe/sparse-7b today.", "jdoe", OWN),
+    ("The source code is publicly available at gitlab.com/kroe/sparse-tools for everyone.", "kroe", OWN),
+    ("Project page: https://jdoe.github.io/fastprune/ for videos.", "jdoe", OWN),
+    ("See gitlab.com/kroe/sparse-tools for the kernels.", "kroe", Severity.INFO),
+    ("Data at huggingface.co/datasets/jdoe/calib today.", "jdoe", Severity.INFO),
+    ("Homepage http://www.cs.tugraz.at/~jdoe/ has more.", "jdoe", Severity.INFO),
+    ("Slides: https://drive.google.com/file/d/1AbC/view shared.", "drive.google.com", Severity.INFO),
+    ("Our results are in https://www.dropbox.com/s/abc123/results.zip here.", "dropbox.com", Severity.INFO),
 ])
-def test_personal_links_are_warnings_naming_the_account(line: str, account: str) -> None:
+def test_personal_links_name_the_account_and_say_whose_it_is(line: str, account: str,
+                                                             severity: Severity | None) -> None:
     [finding] = run_rule(identifying_link, paper_with(line).build())
-    assert f"'{account}'" in finding.message
+    assert f"'{account}'" in finding.message and finding.severity == severity
     assert finding.page == 1 and finding.bbox is not None and finding.evidence
+
+
+@pytest.mark.parametrize("line", [
+    "We fine-tune https://huggingface.co/CarperAI/openai_summarize_tldr_sft with our method.",
+    "Training uses the trainer of https://github.com/OpenRLHF/OpenRLHF as is.",
+    "Answers are ranked with the reward model huggingface.co/llm-blender/PairRM by default.",
+    "We make use of https://github.com/fxsjy/jieba for segmentation.",
+])
+def test_third_party_repositories_are_information(line: str) -> None:
+    [finding] = run_rule(identifying_link, paper_with(line).build())
+    assert finding.severity == Severity.INFO and "most likely someone else's" in finding.message
+
+
+def test_an_account_that_spells_a_known_author_is_an_error() -> None:
+    doc = paper_with("Training uses https://github.com/janedoe/fastprune as is.").build()
+    assert run_rule(identifying_link, doc)[0].severity == Severity.INFO
+    [finding] = run_rule(identifying_link, doc, authors=("Jane Doe", "Karl Roe"))
+    assert finding.severity == Severity.ERROR and "Jane Doe" in finding.message
+    [surname] = run_rule(identifying_link, paper_with("Kernels: see https://github.com/rossi-lab/kernels now.").build(),
+                         authors=("Karl Rossi",))
+    assert surname.severity is None and "surname" in surname.message
+
+
+def test_an_account_named_after_the_affiliation_or_the_acknowledgments_is_the_authors() -> None:
+    line = "Training uses https://github.com/tugraz-ml/fastprune as is."
+    [finding] = run_rule(identifying_link, paper_with(line).build(), affiliations=("TUGraz ML",))
+    assert finding.severity is None and "affiliation" in finding.message
+    doc = (paper_with(line).heading("Acknowledgments").sentence("We thank the tugraz-ml group for compute.")
+           .build())
+    [thanked] = run_rule(identifying_link, doc)
+    assert thanked.severity is None and "acknowledgments" in thanked.message
 
 
 @pytest.mark.parametrize("line", [

@@ -12,7 +12,8 @@ from axiomcheck.packs import resolve
 from axiomcheck.rules import REGISTRY
 
 SUBMISSION = ("anonymous-author-block", "email-address", "personal-identifier", "metadata-identity",
-              "embedded-path", "visible-acknowledgments", "identifying-link", "self-reference", "known-author")
+              "embedded-path", "visible-acknowledgments", "identifying-link", "self-reference", "known-author",
+              "named-institution")
 CAMERA_READY = ("camera-ready-anonymous", "leftover-anonymization")
 
 
@@ -32,8 +33,8 @@ def test_the_poster_track_runs_no_anonymity_rule() -> None:
 
 def test_rule_ids_and_confidence() -> None:
     ids = {r.name: r.id for r in REGISTRY.values() if r.group == "anonymity"}
-    assert sorted(ids.values()) == [f"AX3{n:02d}" for n in range(1, 12)]
-    assert REGISTRY["self-reference"].confidence == "heuristic"
+    assert sorted(ids.values()) == [f"AX3{n:02d}" for n in range(1, 13)]
+    assert REGISTRY["self-reference"].confidence == REGISTRY["named-institution"].confidence == "heuristic"
 
 
 def test_a_pack_can_change_the_link_lists(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
 from axiomcheck.model import BBox, LinkTarget
 from axiomcheck.rules import Severity
 from axiomcheck.rules.anonymity_scan import runs, sentence_around
+from axiomcheck.rules.anonymity_institutions import named_institution
 from axiomcheck.rules.anonymity_text import (email_address, leftover_anonymization, orcid_valid,
                                              personal_identifier, self_reference, visible_acknowledgments)
 
@@ -228,3 +229,56 @@ def test_a_hidden_anonymous_link_in_a_camera_ready_is_found() -> None:
         links=(LinkTarget(page=1, uri="https://anonymous.4open.science/r/x-1", bbox=BBox(300, 240, 330, 250)),))
     [finding] = run_rule(leftover_anonymization, doc.build(), stage="camera-ready")
     assert finding.evidence == "https://anonymous.4open.science/r/x-1 (link target)"
+
+
+@pytest.mark.parametrize("withheld", ["[Redacted for anonymous review.]", "Omitted for anonymity.",
+                                      "Acknowledgments will be added in the camera-ready version."])
+def test_acknowledgments_that_withhold_their_content_are_information(withheld: str) -> None:
+    doc = paper(after_body=("#Acknowledgments", withheld)).build()
+    [finding] = run_rule(visible_acknowledgments, doc)
+    assert finding.severity == Severity.INFO and "withheld" in finding.message and finding.bbox is not None
+
+
+def test_thanks_that_mention_anonymity_are_still_a_leak() -> None:
+    doc = paper(after_body=("#Acknowledgments", "We thank Mara Lindqvist, whose comments on an anonymized draft "
+                            "shaped this paper, and the Austrian Science Fund for funding the project over three "
+                            "years of work on curvature estimation and its applications.")).build()
+    [finding] = run_rule(visible_acknowledgments, doc)
+    assert finding.severity is None
+
+
+# -- AX312 named-institution ---------------------------------------------------------------------
+@pytest.mark.parametrize("line, institution", [
+    ("All participants were recruited from the University of Memphis student body.", "University of Memphis"),
+    ("At the University of Memphis we ran every session in the same room.", "University of Memphis"),
+    ("The study was approved by the ethics board at Graz University of Technology.",
+     "Graz University of Technology"),
+])
+def test_an_institution_of_the_authors_or_their_study_is_a_warning(line: str, institution: str) -> None:
+    [finding] = run_rule(named_institution, paper(line).build())
+    assert f"'{institution}'" in finding.message and finding.severity is None and finding.bbox is not None
+
+
+@pytest.mark.parametrize("line", [
+    "The benchmark was collected by the University of Washington and released publicly.",
+    "Smith et al. from Stanford University proposed the original method.",
+])
+def test_third_person_institutions_are_not_reported(line: str) -> None:
+    assert run_rule(named_institution, paper(line).build()) == []
+
+
+def test_the_organizers_affiliations_are_found_anywhere_but_the_references() -> None:
+    doc = paper("The cluster of the Vienna Scientific Cluster was used for every run.",
+                refs=("[1] A. Author. A paper from the Institute of Science and Technology Austria. 2020.",)).build()
+    [found] = run_rule(named_institution, doc, affiliations=("Vienna Scientific Cluster",))
+    assert "Vienna Scientific Cluster" in found.message and found.severity is None
+    assert run_rule(named_institution, doc, affiliations=("Institute of Science and Technology Austria",)) == []
+    in_block = paper(authors=("Anonymous Author(s)", "Vienna Scientific Cluster")).build()
+    [error] = run_rule(named_institution, in_block, affiliations=("Vienna Scientific Cluster",))
+    assert error.severity == Severity.ERROR
+
+
+def test_short_thanks_with_a_word_like_hidden_are_still_a_leak() -> None:
+    doc = paper(after_body=("#Acknowledgments", "We thank Mara Lindqvist for the hidden layer probes.")).build()
+    [finding] = run_rule(visible_acknowledgments, doc)
+    assert finding.severity is None

@@ -56,10 +56,19 @@ def test_unreadable_file_gets_a_verdict_and_the_batch_goes_on(tmp_path: Path) ->
     assert data["files"][1]["status"] == "pass"
 
 
-def test_missing_file_is_a_verdict_not_a_traceback(tmp_path: Path) -> None:
-    result = run("check", str(tmp_path / "absent.pdf"), "--venue", "axiom-2026")
-    assert result.exit_code == 1
-    assert "NOT CHECKED" in result.output
+def test_a_missing_file_is_a_usage_error_like_a_directory(tmp_path: Path) -> None:
+    for command in (["check", "--venue", "axiom-2026"], ["inspect"]):
+        missing = run(*command, str(tmp_path / "absent.pdf"))
+        assert missing.exit_code == 2 and f"no such file: {tmp_path / 'absent.pdf'}" in missing.output
+        assert "Export the PDF again" not in missing.output
+        assert run(*command, str(tmp_path)).exit_code == 2
+
+
+def test_inspect_does_not_say_pass_when_no_rule_ran() -> None:
+    result = run("inspect", OK, "--format", "json")
+    assert result.exit_code == 0
+    [entry] = json.loads(result.output)
+    assert entry["status"] == "read" and entry["findings"] == []
 
 
 def test_usage_and_pack_errors_exit_2(tmp_path: Path) -> None:

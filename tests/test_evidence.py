@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import yaml
 from PIL import Image
 
 from axiomcheck.packs import resolve
@@ -12,6 +14,7 @@ from axiomcheck.pdf.render import BOX_COLOUR, SCALE
 from axiomcheck.reporters.evidence import attach_evidence
 from axiomcheck.runner import check_paths
 from axiomcheck.report import Finding
+from conftest import FIXTURES
 
 WHITE_SENTENCE = "these hidden words are printed in white ink"
 
@@ -55,7 +58,7 @@ def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None
     assert picture.name.endswith(f"-{hidden.rule}-p1.png")
     assert hidden.to_dict()["evidence_image"] == str(picture)
     with Image.open(picture) as image:
-        assert image.size == (round(612 * SCALE), round(792 * SCALE))
+        assert image.width == round(612 * SCALE) and image.height > round(792 * SCALE)  # the legend is under the page
         x0, y0, x1, y1 = (round(v * SCALE) for v in hidden.bbox)
         left_edge = [image.getpixel((x, (y0 + y1) // 2)) for x in range(x0 - 8, x0 + 2)]
         assert BOX_COLOUR in left_edge, "the box is drawn just outside the finding's bbox"
@@ -67,3 +70,55 @@ def test_findings_without_a_box_are_left_alone(tmp_path: Path) -> None:
     assert attach_evidence(str(pdf), [plain], str(tmp_path / "none")) == [plain]
     assert not (tmp_path / "none").exists()
     assert "evidence_image" not in plain.to_dict()
+
+
+def _legend_band(image: Image.Image) -> Image.Image:
+    return image.crop((0, round(792 * SCALE) + 1, image.width, image.height))
+
+
+def test_the_page_limit_picture_marks_the_limit_and_shades_the_overflow(tmp_path: Path) -> None:
+    pdf = FIXTURES / "over-limit.pdf"
+    report = check_paths([str(pdf)], resolve("axiom-2026", "paper", "submission"), isolated=False,
+                         evidence_dir=str(tmp_path))
+    [limit] = [f for f in report.files[0].findings if f.name == "page-limit"]
+    kinds = {region["kind"] for region in limit.regions}
+    assert kinds == {"limit", "shade"} and all(region["page"] == 5 for region in limit.regions)
+    assert limit.to_dict()["regions"] == limit.regions
+    [shade] = [region["bbox"] for region in limit.regions if region["kind"] == "shade"]
+    assert shade[1] < 100 and 250 < shade[3] < 300  # the body text above References, 30% down page 5
+    with Image.open(limit.evidence_image) as image:
+        rgb = image.convert("RGB")
+        x, y = round((shade[0] + 10) * SCALE), round((shade[1] + shade[3]) / 2 * SCALE)
+        inside = [rgb.getpixel((x + dx, y)) for dx in range(0, 200, 5)]
+        assert any(r > g + 20 and r > 200 for r, g, _ in inside), "the overflow is shaded red"
+        below = rgb.getpixel((x, round((shade[3] + 120) * SCALE)))
+        assert below[0] - below[1] < 20, "the references below are not shaded"
+        legend = _legend_band(rgb)
+        assert legend.convert("L").getextrema()[0] < 100, "a legend is printed"
+
+
+def test_a_box_off_the_page_is_shown_on_the_edge_it_lies_beyond(tmp_path: Path) -> None:
+    pdf = _tiny_pdf(tmp_path / "tiny.pdf")
+    off = Finding(rule="AX401", name="hidden-text", severity="error", message="m", hint="h", page=1,
+                  bbox=[700.0, 300.0, 900.0, 310.0])
+    [drawn] = attach_evidence(str(pdf), [off], str(tmp_path / "off"))
+    with Image.open(drawn.evidence_image) as image:
+        rgb = image.convert("RGB")
+        edge = [rgb.getpixel((rgb.width - 3, round(y * SCALE))) for y in range(300, 311, 2)]
+        assert all(pixel == BOX_COLOUR for pixel in edge), "a bar on the right edge at the box's height"
+        assert rgb.getpixel((rgb.width - 3, round(500 * SCALE))) != BOX_COLOUR
+
+
+@pytest.mark.slow
+def test_every_error_with_a_page_has_a_box_and_a_picture_on_the_fixtures(tmp_path: Path) -> None:
+    missing = []
+    for sidecar in sorted(FIXTURES.glob("*.expected.yaml")):
+        spec = yaml.safe_load(sidecar.read_text(encoding="utf-8"))
+        pdf = sidecar.with_name(sidecar.name.removesuffix(".expected.yaml") + ".pdf")
+        for run in spec.get("checks", []):
+            pack = resolve(run["venue"], run["track"], run["stage"])
+            [result] = check_paths([str(pdf)], pack, isolated=False, evidence_dir=str(tmp_path)).files
+            missing += [(pdf.name, run["stage"], f.rule, f.message) for f in result.findings
+                        if f.severity == "error" and f.page is not None
+                        and (f.bbox is None or f.evidence_image is None or not Path(f.evidence_image).is_file())]
+    assert missing == []

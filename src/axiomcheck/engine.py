@@ -43,7 +43,8 @@ def run_rules(doc: "Document", pack: ResolvedPack, submission: Submission = Subm
                     rule=rule.id, name=rule.name, severity=severity.value, message=violation.message,
                     hint=violation.hint, page=violation.page,
                     bbox=violation.bbox.as_list() if violation.bbox else None,
-                    evidence=violation.evidence, confidence=rule.confidence))
+                    evidence=violation.evidence, confidence=rule.confidence,
+                    regions=[region.as_dict() for region in violation.regions] or None))
         except Exception as error:  # one failing rule must not hide the others' findings
             failures.setdefault(classify(error, "rule-crashed"), []).append(f"{rule.id} {rule.name}")
     for failure, labels in failures.items():  # one finding per cause, naming every rule it stopped

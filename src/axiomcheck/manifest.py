@@ -1,7 +1,8 @@
 """Batch manifests (`check --manifest FILE`): which files to check, and what is known of each.
 
-CSV (or TSV) with a header row: a `path` column and optional `id`, `title`, `authors` and
-`affiliations` columns; names in `authors` and `affiliations` are separated by `;`. YAML: a
+CSV (or TSV) with a header row: a `path` column and optional `id`, `title`, `authors`,
+`affiliations`, `track` and `stage` columns (`track` and `stage`: `axiomcheck batch` checks
+each file against its own; `check` uses one pack for all); names in `authors` and `affiliations` are separated by `;`. YAML: a
 list whose items are a path, or a mapping with `path` and the same optional keys (`authors`
 and `affiliations` a list, or one string separated by `;`). Relative paths are relative to
 the manifest's folder. docs/limits-and-verdicts.md shows both forms.
@@ -26,7 +27,7 @@ class ManifestError(Exception):
     """The manifest cannot be read; the message names the file, the entry and the fix."""
 
 
-FIELDS = ("path", "id", "title", "authors", "affiliations")
+FIELDS = ("path", "id", "title", "authors", "affiliations", "track", "stage")
 """The keys (YAML) or columns (CSV) an entry may have; only `path` is required."""
 
 
@@ -36,6 +37,9 @@ class ManifestEntry:
 
     path: str
     submission: Submission = Submission()
+    track: str | None = None
+    stage: str | None = None
+    """The file's own track and stage, when the manifest gives them (`batch` only)."""
 
 
 def read_manifest(manifest: str) -> list[ManifestEntry]:
@@ -49,7 +53,7 @@ def read_manifest(manifest: str) -> list[ManifestEntry]:
     else:
         entries = _csv_entries(manifest, text)
     base = Path(manifest).parent
-    return [ManifestEntry(str(base / entry.path), entry.submission) for entry in entries]
+    return [ManifestEntry(str(base / entry.path), entry.submission, entry.track, entry.stage) for entry in entries]
 
 
 def _names(value: Any, where: str, key: str = "authors") -> tuple[str, ...]:
@@ -74,7 +78,8 @@ def _text(value: Any, where: str, key: str) -> str | None:
 def _entry(path: str, fields: dict[str, Any], where: str) -> ManifestEntry:
     return ManifestEntry(path, Submission(
         authors=_names(fields.get("authors"), where), title=_text(fields.get("title"), where, "title"),
-        affiliations=_names(fields.get("affiliations"), where, "affiliations"), id=_text(fields.get("id"), where, "id")))
+        affiliations=_names(fields.get("affiliations"), where, "affiliations"), id=_text(fields.get("id"), where, "id")),
+        track=_text(fields.get("track"), where, "track"), stage=_text(fields.get("stage"), where, "stage"))
 
 
 def _yaml_entries(manifest: str, text: str) -> list[ManifestEntry]:
@@ -114,7 +119,8 @@ def _csv_entries(manifest: str, text: str) -> list[ManifestEntry]:
             header = [cell.strip().lower() for cell in row]
             if "path" not in header:
                 raise ManifestError(f"{manifest}: the first row must name the columns, with a `path` column "
-                                    "(and optionally `id`, `title`, `authors`, `affiliations`), e.g. `path,authors`.")
+                                    "(and optionally `id`, `title`, `authors`, `affiliations`, `track`, `stage`), e.g. "
+                                    "`path,authors`.")
             continue
         where = f"{manifest}: line {reader.line_num}"
         cells = dict(zip(header, row))

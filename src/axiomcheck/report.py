@@ -32,6 +32,11 @@ class Finding:
     waiver: str | None = None
     """Why the organizers accept this finding (reason and who, from a waiver file); a waived
     finding is still reported but no longer decides the file's status."""
+    regions: list[dict[str, Any]] | None = None
+    """Further places the finding points at, besides `page` and `bbox`, each
+    `{"page": int, "bbox": [x0, y0, x1, y1], "kind": "shade" | "limit"}`: the text it is about
+    (shaded in the evidence picture, e.g. the main body past the page limit, on every page it
+    runs over) and where a limit falls (a line). Absent when there are none."""
 
     @property
     def waived(self) -> bool:
@@ -40,7 +45,7 @@ class Finding:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["evidence"] = self.evidence
-        for optional in ("evidence_image", "waiver"):
+        for optional in ("evidence_image", "waiver", "regions"):
             if data[optional] is None:
                 data.pop(optional)
         return data

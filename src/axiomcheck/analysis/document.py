@@ -74,14 +74,14 @@ class Document:
         return cached
 
     def background_gray(self, page: int, bbox: BBox) -> float | None:
-        """The gray (0 black .. 1 white) painted just around `bbox` on page `page`: what text in
+        """The gray (0 black .. 1 white) painted under `bbox` on page `page` by everything but text: what text in
         the box is seen against. None when the page cannot be rendered or the box is off it.
         Pages are rendered on demand; only the last one asked about is kept."""
         if self._raster is None or self._raster[0] != page:
             self._raster = None  # release the previous page before rendering this one
             self._raster = (page, self.source.page_raster(page - 1))
         raster = self._raster[1]
-        return raster.gray_around(bbox) if raster is not None else None
+        return raster.gray_behind(bbox) if raster is not None else None
 
     @cached_property
     def all_lines(self) -> tuple[tuple[Line, ...], ...]:

@@ -22,6 +22,8 @@ COMMANDS = {
     "rules": "rules:rules",
     "packs": "packs:packs",
     "serve": "serve:serve",
+    "batch": "batch:batch",
+    "report": "report:report",
 }
 """Command name -> `module:attribute` inside this package, imported on first use."""
 

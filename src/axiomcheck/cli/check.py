@@ -9,12 +9,14 @@ from pathlib import Path
 import click
 
 from ..authors import AuthorListError, read_author_list
+from ..batch.waivers import apply_waivers
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
 from ..packs import PackError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
-from .common import fail_on_option, fail_usage, limit_options, limits_from
+from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files
+from .selection import selected, selection_options, waivers_from
 
 
 @click.command()
@@ -36,10 +38,12 @@ from .common import fail_on_option, fail_usage, limit_options, limits_from
 @click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
               help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
                    "(named in the report's `evidence_image`).")
+@selection_options
 @limit_options
 def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str, fail_on: str,
           output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
-          evidence_dir: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+          evidence_dir: str | None, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
+          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
     """Check PDFS against a venue's rules and report every violation.
 
     Each file is parsed in a separate worker process under the limits below; a file that
@@ -50,10 +54,13 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     error (a bug in axiomcheck, whatever --fail-on says).
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages)
+    require_files(pdfs)
     try:
         pack = resolve(venue, track, stage)
     except PackError as error:
         fail_usage(str(error))
+    pack = selected(pack, select, ignore, extend_select)
+    waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:
         try:
@@ -66,11 +73,16 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
             entries = read_manifest(manifest_file)
         except ManifestError as error:
             fail_usage(str(error))
+        other = next((e for e in entries if e.track not in (None, pack.track) or e.stage not in (None, pack.stage)), None)
+        if other is not None:
+            fail_usage(f"the manifest gives {other.path} its own track or stage; `check` uses --track and --stage for "
+                       "every file: run `axiomcheck batch --manifest` to check each file against its own.")
         tasks += [FileTask(entry.path, dataclasses.replace(entry.submission, authors=tuple(dict.fromkeys(
             authors + entry.submission.authors)))) for entry in entries]
     if not tasks:
         fail_usage("give the PDF files to check, or --manifest FILE.")
     report = check_tasks(tasks, pack, limits, jobs, evidence_dir=evidence_dir)
+    report.files = [apply_waivers(result, waivers, task.submission.id) for result, task in zip(report.files, tasks)]
     rendered = REPORTERS[output_format](report)
     if output:
         Path(output).write_text(rendered, encoding="utf-8")

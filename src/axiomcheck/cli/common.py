@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
@@ -21,6 +22,14 @@ def fail_usage(message: str) -> NoReturn:
     """Print `axiomcheck: message` on standard error and exit with the usage code (2)."""
     click.echo(f"axiomcheck: {message}", err=True)
     sys.exit(EXIT_USAGE)
+
+
+def require_files(paths: tuple[str, ...]) -> None:
+    """A path given on the command line that does not exist is a usage error, like a directory
+    (files listed in a manifest get a verdict instead, so that the batch goes on)."""
+    for path in paths:
+        if not os.path.lexists(path):
+            fail_usage(f"no such file: {path}")
 
 
 class _Size(click.ParamType):

@@ -10,7 +10,11 @@ import click
 from ..packs import PackError, resolve
 from ..reporters.inspect import INSPECT_RENDERERS
 from ..runner import check_paths
-from .common import EXIT_INTERNAL, fail_usage, limit_options, limits_from
+from .common import EXIT_INTERNAL, fail_usage, limit_options, limits_from, require_files
+
+
+READ = "read"
+"""Status of a file that was read: `inspect` runs no rule, so it cannot say `pass`."""
 
 
 @click.command()
@@ -23,15 +27,18 @@ def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str, t
             max_size: int, max_pages: int) -> None:
     """Show the structure axiomcheck finds in PDFS: sections, main body, template, authors.
 
-    JSON output is a list with one object per file: path, status, pages, the report's
+    JSON output is a list with one object per file: path, status (`read`, or `error` for a file
+    that could not be read: no rule runs here, so nothing passes or fails), pages, the report's
     `structure` object, and any verdict for a file that could not be read."""
     limits = limits_from(timeout, max_memory, max_size, max_pages)
+    require_files(pdfs)
     try:
         pack = resolve(venue, track, None)
     except PackError as error:
         fail_usage(str(error))
     report = check_paths(list(pdfs), dataclasses.replace(pack, rules=()), limits=limits)
-    click.echo(INSPECT_RENDERERS[output_format](report.files), nl=False)
+    read = [dataclasses.replace(r, status=READ if r.status == "pass" else r.status) for r in report.files]
+    click.echo(INSPECT_RENDERERS[output_format](read), nl=False)
     if any(r.internal_error for r in report.files):
         sys.exit(EXIT_INTERNAL)
     sys.exit(1 if any(r.status == "error" for r in report.files) else 0)

@@ -126,6 +126,19 @@ class WorkerPool:
                     self._collect(queue, done)
             yield done.pop(index)
 
+    def check_as_completed(self, tasks: Sequence[FileTask]) -> Iterator[tuple[int, FileResult]]:
+        """(index in `tasks`, result) for every task, each yielded the moment it is known,
+        whatever the order: a slow file holds back no other (for a results store)."""
+        queue = deque(_Job(index, task, spare_core=len(tasks) == 1) for index, task in enumerate(tasks))
+        done: dict[int, FileResult] = {}
+        for _ in range(len(tasks)):
+            while not done:
+                self._hand_out(queue, done)
+                if not done:
+                    self._collect(queue, done)
+            index = next(iter(done))
+            yield index, done.pop(index)
+
     def _hand_out(self, queue: deque[_Job], done: dict[int, FileResult]) -> None:
         while queue:
             job = queue[0]

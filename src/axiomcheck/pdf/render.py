@@ -1,35 +1,58 @@
-"""Pictures of pages: a page rendered by PDFium with boxes drawn on it (Pillow).
+"""Pictures of pages: a page rendered by PDFium with a finding drawn on it (Pillow).
 
-Boxes are in the model's convention (points, origin top-left of the page as the text layer
-reports it); PDFium maps them to pixels, so crop-box offsets and page rotation are taken
-into account.
+The finding's box is outlined, the text it is about is shaded, a limit is drawn as a line, and
+a legend under the page names the rule and says the message. A box that lies partly off the
+page is clipped to it; one wholly off the page is shown by a bar on the edge it lies beyond,
+and the legend says where it is. Boxes are in the model's convention (points, origin top-left
+of the page as the text layer reports it); PDFium maps them to pixels, so crop-box offsets and
+page rotation are taken into account.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFont
 
 from .background import to_pixels
 
 SCALE = 1.5
 """Pixels per point (108 dpi): enough to read 9 pt text."""
 BOX_COLOUR = (220, 20, 60)
+SHADE_COLOUR = (220, 20, 60, 60)
+"""The shaded text: the box colour, mostly transparent."""
+LIMIT_COLOUR = (30, 90, 200)
+LEGEND_MARK = (90, 90, 90)
+"""The legend's bullet: not the box colour, so that the drawn box is the only box-coloured thing
+(`images.evidence_views` finds it by colour)."""
 BOX_WIDTH = 3
+LIMIT_WIDTH = 3
+EDGE_BAR = 10
+"""Pixels of the bar drawn on the page edge beyond which a box lies."""
 BOX_MARGIN = 2.0
 """Points added around the box so that the outline does not cover the text."""
+LEGEND_CHARS = 150
+"""Characters per legend line (the default font is about 5 pixels wide)."""
+LEGEND_LINES = 4
+LEGEND_LINE_HEIGHT = 14
+LEGEND_PADDING = 8
 
 
 @dataclass(frozen=True)
 class BoxPicture:
-    """One picture to draw: page `page` (1-based) with `bbox` outlined, saved as PNG to `target`."""
+    """One picture to draw: page `page` (1-based) with `bbox` outlined (None: nothing to outline),
+    `shades` shaded and `limits` drawn as lines, a legend under it, saved as PNG to `target`."""
 
     page: int
-    bbox: tuple[float, float, float, float]
+    bbox: tuple[float, float, float, float] | None
     target: Path
+    shades: tuple[tuple[float, float, float, float], ...] = ()
+    limits: tuple[tuple[float, float, float, float], ...] = ()
+    legend: str = ""
 
 
 def draw_box_pictures(pdf_path: str, pictures: Sequence[BoxPicture]) -> list[BoxPicture]:
@@ -56,18 +79,98 @@ def draw_box_pictures(pdf_path: str, pictures: Sequence[BoxPicture]) -> list[Box
     return written
 
 
-def _render(pdf: pdfium.PdfDocument, picture: BoxPicture) -> None:
-    from PIL import ImageDraw
+def _pixels(page: pdfium.PdfPage, image: Image.Image, box: tuple[float, float, float, float],
+            margin: float) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = box
+    corners = [to_pixels(page, image.width, image.height, x, y)
+               for x, y in ((x0 - margin, y0 - margin), (x1 + margin, y1 + margin))]
+    left, right = sorted(c[0] for c in corners)
+    top, bottom = sorted(c[1] for c in corners)
+    return left, top, right, bottom
 
+
+def _render(pdf: pdfium.PdfDocument, picture: BoxPicture) -> None:
     page = pdf[picture.page - 1]
     try:
-        image = page.render(scale=SCALE).to_pil().convert("RGB")
-        x0, y0, x1, y1 = picture.bbox
-        corners = [to_pixels(page, image.width, image.height, x, y)
-                   for x, y in ((x0 - BOX_MARGIN, y0 - BOX_MARGIN), (x1 + BOX_MARGIN, y1 + BOX_MARGIN))]
-        left, right = sorted(c[0] for c in corners)
-        top, bottom = sorted(c[1] for c in corners)
-        ImageDraw.Draw(image).rectangle((left, top, right, bottom), outline=BOX_COLOUR, width=BOX_WIDTH)
-        image.save(picture.target, format="PNG")
+        bitmap = page.render(scale=SCALE)
+        try:
+            image = bitmap.to_pil().convert("RGB")
+        finally:
+            bitmap.close()
+        shade = Image.new("RGBA", image.size, (0, 0, 0, 0))
+        shading = ImageDraw.Draw(shade)
+        for box in picture.shades:
+            clipped = _clip(_pixels(page, image, box, 0.0), image.size)
+            if clipped:
+                shading.rectangle(clipped, fill=SHADE_COLOUR)
+        image = Image.alpha_composite(image.convert("RGBA"), shade).convert("RGB")
+        draw = ImageDraw.Draw(image)
+        for box in picture.limits:
+            clipped = _clip(_pixels(page, image, box, 0.0), image.size)
+            if clipped:
+                middle = (clipped[1] + clipped[3]) // 2
+                draw.line((clipped[0], middle, clipped[2], middle), fill=LIMIT_COLOUR, width=LIMIT_WIDTH)
+        where = ""
+        if picture.bbox is not None:
+            rect = _pixels(page, image, picture.bbox, BOX_MARGIN)
+            clipped = _clip(rect, image.size)
+            if clipped:
+                draw.rectangle(clipped, outline=BOX_COLOUR, width=BOX_WIDTH)
+            else:
+                where = _edge_bar(draw, rect, image.size)
+        _with_legend(image, picture.legend + where).save(picture.target, format="PNG")
     finally:
         page.close()
+
+
+def _clip(rect: tuple[int, int, int, int], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """`rect` within the picture, None when none of it is on the page."""
+    left, top, right, bottom = max(rect[0], 0), max(rect[1], 0), min(rect[2], size[0] - 1), min(rect[3], size[1] - 1)
+    return (left, top, right, bottom) if left <= right and top <= bottom else None
+
+
+def _edge_bar(draw: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], size: tuple[int, int]) -> str:
+    """Draw a bar on the page edge beyond which `rect` lies; the words for the legend."""
+    width, height = size
+    left, top, right, bottom = rect
+    span_x = (max(0, min(left, width - 1)), max(0, min(right, width - 1)))
+    span_y = (max(0, min(top, height - 1)), max(0, min(bottom, height - 1)))
+    sides = []
+    if left >= width:
+        draw.rectangle((width - EDGE_BAR, span_y[0], width - 1, max(span_y[1], span_y[0] + EDGE_BAR)), fill=BOX_COLOUR)
+        sides.append("right")
+    elif right < 0:
+        draw.rectangle((0, span_y[0], EDGE_BAR, max(span_y[1], span_y[0] + EDGE_BAR)), fill=BOX_COLOUR)
+        sides.append("left")
+    if top >= height:
+        draw.rectangle((span_x[0], height - EDGE_BAR, max(span_x[1], span_x[0] + EDGE_BAR), height - 1),
+                       fill=BOX_COLOUR)
+        sides.append("below")
+    elif bottom < 0:
+        draw.rectangle((span_x[0], 0, max(span_x[1], span_x[0] + EDGE_BAR), EDGE_BAR), fill=BOX_COLOUR)
+        sides.append("above")
+    return f" [the box lies off the page, {' and '.join(sides)} of it: marked by the bar on that edge]"
+
+
+def _with_legend(image: Image.Image, legend: str) -> Image.Image:
+    """`image` with the legend under it (unchanged when there is none)."""
+    if not legend:
+        return image
+    lines = textwrap.wrap(legend, LEGEND_CHARS)
+    if len(lines) > LEGEND_LINES:
+        lines = lines[:LEGEND_LINES]
+        lines[-1] = lines[-1][:LEGEND_CHARS - 1] + "…"
+    band = 2 * LEGEND_PADDING + LEGEND_LINE_HEIGHT * len(lines)
+    framed = Image.new("RGB", (image.width, image.height + band), (255, 255, 255))
+    framed.paste(image, (0, 0))
+    draw = ImageDraw.Draw(framed)
+    draw.line((0, image.height, image.width, image.height), fill=(120, 120, 120), width=1)
+    draw.rectangle((LEGEND_PADDING, image.height + LEGEND_PADDING + 2, LEGEND_PADDING + 8,
+                    image.height + LEGEND_PADDING + 10), outline=LEGEND_MARK, width=2)
+    font = ImageFont.load_default()
+    if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow before 10.1: a Latin-1 bitmap font
+        lines = [line.encode("latin-1", "replace").decode("latin-1") for line in lines]
+    for index, line in enumerate(lines):
+        draw.text((LEGEND_PADDING + 14, image.height + LEGEND_PADDING + index * LEGEND_LINE_HEIGHT), line,
+                  fill=(0, 0, 0), font=font)
+    return framed

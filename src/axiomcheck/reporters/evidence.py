@@ -1,8 +1,10 @@
-"""Evidence pictures: the page of a finding, rendered with the finding's box drawn on it.
+"""Evidence pictures: the page of a finding, rendered with the finding drawn on it.
 
 `check --evidence DIR` calls `attach_evidence` on each file's result: every finding with a
-page and a box gets one PNG in DIR, and its `evidence_image` names the file. The drawing
-itself is `pdf.render`'s.
+page and a box (or shaded regions on its page) gets one PNG in DIR, and its `evidence_image`
+names the file. The picture outlines the box, shades the finding's `shade` regions on that
+page, draws its `limit` regions as lines, and carries a legend with the rule and the message.
+The drawing itself is `pdf.render`'s.
 """
 
 from __future__ import annotations
@@ -17,19 +19,39 @@ from ..report import FileResult, Finding
 _UNSAFE_RE = re.compile(r"[^\w.-]+")
 
 
+def _on_page(finding: Finding, kind: str) -> tuple[tuple[float, float, float, float], ...]:
+    return tuple(tuple(region["bbox"]) for region in finding.regions or ()
+                 if region.get("kind") == kind and region.get("page") == finding.page)
+
+
+def legend(finding: Finding) -> str:
+    """The picture's legend: rule id, name, severity and message, and what the marks mean."""
+    keys = []
+    if _on_page(finding, "limit"):
+        keys.append("blue line: where the limit falls")
+    if _on_page(finding, "shade"):
+        keys.append("shaded: the text the finding is about")
+    return f"{finding.rule} {finding.name} ({finding.severity}): {finding.message}" + \
+        (f" [{'; '.join(keys)}]" if keys else "")
+
+
 def attach_evidence(pdf_path: str, findings: list[Finding], directory: str) -> list[Finding]:
-    """`findings` with `evidence_image` set for every finding that has a page and a box.
+    """`findings` with `evidence_image` set for every finding that has a page and a box or
+    shaded regions on that page.
 
     Files are named `<pdf stem>-<nn>-<rule id>-p<page>.png` in `directory` (created if needed),
     `nn` being the finding's position in the list. A page PDFium cannot render gets no picture.
     """
-    wanted = {i: f for i, f in enumerate(findings) if f.page is not None and f.bbox is not None}
+    wanted = {i: f for i, f in enumerate(findings)
+              if f.page is not None and (f.bbox is not None or _on_page(f, "shade"))}
     if not wanted:
         return findings
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     stem = _UNSAFE_RE.sub("_", Path(pdf_path).stem)
-    pictures = {BoxPicture(f.page, tuple(f.bbox), folder / f"{stem}-{i + 1:02d}-{f.rule}-p{f.page}.png"): i
+    pictures = {BoxPicture(f.page, tuple(f.bbox) if f.bbox else None,
+                           folder / f"{stem}-{i + 1:02d}-{f.rule}-p{f.page}.png",
+                           shades=_on_page(f, "shade"), limits=_on_page(f, "limit"), legend=legend(f)): i
                 for i, f in wanted.items()}
     result = list(findings)
     for picture in draw_box_pictures(pdf_path, list(pictures)):

@@ -6,12 +6,12 @@ Add a rule by writing it in the module of its group and listing it in that modul
 
 from __future__ import annotations
 
-from . import (anonymity, anonymity_authors, anonymity_links, anonymity_metadata, anonymity_text, camera_ready, checklist,
-               floats, fonts, integrity, layout, pages, template)
-from .base import CheckContext, Rule, Severity, Violation
+from . import (anonymity, anonymity_authors, anonymity_institutions, anonymity_links, anonymity_metadata,
+               anonymity_text, camera_ready, checklist, floats, fonts, integrity, layout, pages, template)
+from .base import CheckContext, Region, Rule, Severity, Violation
 
 _MODULES = (pages, floats, checklist, template, layout, fonts, anonymity, anonymity_text, anonymity_links,
-            anonymity_metadata, anonymity_authors, integrity, camera_ready)
+            anonymity_metadata, anonymity_authors, anonymity_institutions, integrity, camera_ready)
 
 REGISTRY: dict[str, Rule] = {}
 for _module in _MODULES:
@@ -32,4 +32,4 @@ def find_rule(key: str) -> Rule | None:
     return next((r for r in REGISTRY.values() if r.id.lower() == key.lower()), None)
 
 
-__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Rule", "Severity", "Violation", "find_rule"]
+__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Region", "Rule", "Severity", "Violation", "find_rule"]

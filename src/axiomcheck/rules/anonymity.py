@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..model import AuthorBlock, BBox, Line
 from .anonymity_scan import page_one_footnotes
-from .base import CheckContext, Violation, rule
+from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -24,13 +24,15 @@ PLACEHOLDER_WORDS = {"anonymous", "author", "authors", "author(s)", "affiliation
                      "e-mail", "institution", "city", "region", "country", "correspondence", "to",
                      "anon.email@domain.com"}
 """Words of the templates' anonymous blocks and footnotes: a line made only of them names nobody."""
+_LIGATURE_LOST = {re.sub("ffi|ffl|ff|fi|fl", "", word) for word in PLACEHOLDER_WORDS}
+"""The same words as text extraction gives them when a ligature is lost ("A liation")."""
 _ICML_FOOTNOTE_RE = re.compile(r"anonymous\s+institution", re.I)
 _CORRESPONDENCE_RE = re.compile(r"correspondence\s+to:?\s*(?P<who>[^<.]{0,80})", re.I)
 
 
 def names_nobody(line: Line, block: AuthorBlock) -> bool:
     """A line of the templates' anonymous text (or of footnote marks) that names no one."""
-    if line in block.placeholders:
+    if line in block.placeholders or re.sub(r"[^a-z]", "", line.text.lower()) in _LIGATURE_LOST:
         return True
     words = [w.text.lower().strip(",.;:*∗†‡<>()0123456789") for w in line.words]
     return all(not any(c.isalpha() for c in w) or w in PLACEHOLDER_WORDS for w in words)
@@ -66,16 +68,18 @@ def anonymous_author_block(doc: "Document", options: object, context: CheckConte
     `Anonymous Author(s)` by hand.
     """
     block = doc.author_block
-    if not block.template_anonymous:
+    if not block.anonymous:  # the premise: names are printed where the anonymous block belongs
         yield _missing_block(block.lines)
         return
+    if not block.lines:
+        yield _empty_block(doc)
     for line in block.lines:
-        if not names_nobody(line, block):
+        if not names_nobody(line, block):  # the block reads as anonymous: that this line names someone is unsure
             yield Violation(
-                message=f"The anonymous author block also shows '{line.text}'.",
+                message=f"The anonymous author block also shows '{line.text}'; check that it names nobody.",
                 hint="Remove names, affiliations and addresses from the author block; the template prints "
                      "only its anonymous placeholder.",
-                page=1, bbox=line.bbox, evidence=line.text)
+                page=1, bbox=line.bbox, evidence=line.text, severity=Severity.WARNING)
     if doc.template.name.startswith("icml"):
         yield from _icml_footnote(doc)
 
@@ -83,14 +87,27 @@ def anonymous_author_block(doc: "Document", options: object, context: CheckConte
 EMPTY_BLOCK_EVIDENCE = "no line between the title and the abstract"
 
 
+def _empty_block(doc: "Document") -> Violation:
+    """No line between the title and the abstract: nobody is named, but the template's anonymous
+    block is not there either (a blanked camera-ready, or a block removed by hand)."""
+    return Violation(
+        message="The author block is empty: nobody is named, but the template's anonymous block "
+                "('Anonymous Author(s)') is missing between the title and the abstract.",
+        hint="Build the submission in the template's review mode, which prints 'Anonymous Author(s)'; "
+             "do not blank the author block by hand.",
+        page=1, bbox=_under_title(doc), evidence=EMPTY_BLOCK_EVIDENCE, severity=Severity.WARNING)
+
+
+def _under_title(doc: "Document") -> BBox | None:
+    """Where the author block belongs: the space under the title."""
+    title = doc.author_block.title
+    if not title:
+        return None
+    bottom = max(line.bbox.y1 for line in title)
+    return BBox(min(line.bbox.x0 for line in title), bottom, max(line.bbox.x1 for line in title), bottom + 36.0)
+
+
 def _missing_block(lines: tuple[Line, ...]) -> Violation:
-    if not lines:
-        return Violation(
-            message="The author block is empty: the template's anonymous block ('Anonymous Author(s)') "
-                    "is missing between the title and the abstract.",
-            hint="Build the submission in the template's review mode, which prints 'Anonymous Author(s)'; "
-                 "do not blank the author block by hand.",
-            page=1, evidence=EMPTY_BLOCK_EVIDENCE)
     shown = "; ".join(line.text for line in lines[:4])
     return Violation(
         message=f"The anonymous author block is missing: page 1 shows '{shown[:160]}' between the title "
@@ -103,13 +120,16 @@ def _missing_block(lines: tuple[Line, ...]) -> Violation:
 def _icml_footnote(doc: "Document") -> Iterator[Violation]:
     footnote = page_one_footnotes(doc)
     text = " ".join(line.text for line in footnote)
-    if not _ICML_FOOTNOTE_RE.search(text):
+    if not _ICML_FOOTNOTE_RE.search(text):  # a template finding: the block itself is anonymous
         yield Violation(
-            message="ICML's anonymous footnote ('Anonymous Institution, ... Correspondence to: Anonymous "
-                    "Author') is missing from page 1" + (f"; it shows '{text[:160]}'." if text else "."),
+            message="The author block is anonymous, but ICML's anonymous footnote ('Anonymous Institution, ... "
+                    "Correspondence to: Anonymous Author') is missing from page 1"
+                    + (f"; it shows '{text[:160]}'." if text else "."),
             hint="Keep the template's `\\printAffiliationsAndNotice{}` after the abstract; in review mode "
                  "it prints the anonymous footnote.",
-            page=1, bbox=_box(footnote), evidence=text[:300] or "no footnote at the foot of page 1")
+            page=1, bbox=_box(footnote) or _foot_of_page(doc),
+            evidence=text[:300] or "no footnote at the foot of page 1",
+            severity=Severity.WARNING)
         return
     for match in _CORRESPONDENCE_RE.finditer(text):
         who = match.group("who").strip()
@@ -119,6 +139,16 @@ def _icml_footnote(doc: "Document") -> Iterator[Violation]:
                 hint="Leave `\\icmlcorrespondingauthor` to the template: in review mode it prints "
                      "'Anonymous Author'.",
                 page=1, bbox=_box(footnote), evidence=match.group(0))
+
+
+def _foot_of_page(doc: "Document") -> BBox | None:
+    """Where page 1's footnotes go: the lowest fifth of the text column."""
+    lines = [line for line in doc.first_page_lines if id(line) not in doc.running_heads]
+    if not lines or not doc.page_count:
+        return None
+    height = doc.pages[0].height
+    return BBox(min(line.bbox.x0 for line in lines), 0.8 * height, max(line.bbox.x1 for line in lines),
+                max(0.8 * height + 1.0, max(line.bbox.y1 for line in lines)))
 
 
 @dataclass(frozen=True)
@@ -154,13 +184,13 @@ def camera_ready_anonymous(doc: "Document", options: CameraReadyAnonymousOptions
         yield Violation(
             message="The camera-ready still shows the anonymous author block.",
             hint="Pass `final` to the style (ICML: `accepted`) and restore the author names.",
-            page=1, bbox=_box(block.lines), evidence=block.text[:300])
+            page=1, bbox=_box(block.lines) or _under_title(doc), evidence=block.text[:300])
         return
     if all(names_nobody(line, block) for line in block.lines):
         yield Violation(
             message="No author names were found between the title and the abstract.",
             hint="Fill `\\author{}` with the authors and affiliations as listed on OpenReview.",
-            page=1, bbox=_box(block.lines), evidence=block.text[:300] or EMPTY_BLOCK_EVIDENCE)
+            page=1, bbox=_box(block.lines) or _under_title(doc), evidence=block.text[:300] or EMPTY_BLOCK_EVIDENCE)
     patterns = [re.compile(p, re.I) for p in options.placeholders]
     for line in (*block.lines, *page_one_footnotes(doc)):
         found = next((m for p in patterns if (m := p.search(line.text))), None)

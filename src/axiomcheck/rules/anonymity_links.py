@@ -1,8 +1,12 @@
-"""The identifying-link rule: URLs to personal accounts and pages in a double-blind submission.
+"""The identifying-link rule: URLs to the authors' own accounts and pages in a double-blind
+submission.
 
 URLs are read from the text (a URL cut at a line end is completed from its link target, or
 joined with the next line when it was cut after `/`, `-`, `_`, ...) and from link annotations,
-whose targets can hide behind any text.
+whose targets can hide behind any text. A link to an account is not the authors' because it is
+an account: papers link other people's models, datasets and tools all the time. It is theirs
+when the account matches the organizers' author list or affiliations, when the acknowledgments
+name it, or when the sentence around it says so ("our code", "we release", "Project page:").
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox
-from .anonymity_scan import REFERENCES, TEXT_REGIONS, locate, runs, trim
+from .anonymity_authors import fold
+from .anonymity_scan import REFERENCES, TEXT_REGIONS, Run, locate, runs, sentence_around, trim
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -24,6 +29,23 @@ _URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'`]+|(?<![\w@/.\-])(?:[a-z0-9\
 _CONTINUES = "/-_~#?=&%"
 """A URL that ends a line with one of these characters goes on at the start of the next line."""
 _URL_PART_RE = re.compile(r"[\w\-.~%/?=&#:+]+(?=\s|$)")
+_OWNED_RE = re.compile(
+    r"\b(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:code|codes|codebase|implementations?|repository|repositories|repo|"
+    r"project|page|website|site|data|dataset|datasets|models?|checkpoints?|weights|benchmark|demo|library|toolkit|"
+    r"package|software|tool|homepage|source)\b"
+    r"|\bwe\s+(?:will\s+|also\s+|have\s+|publicly\s+)*(?:release|released|open[- ]?source|open[- ]?sourced|publish|"
+    r"published|provide|upload|uploaded)\b"
+    r"|\bwe\s+(?:will\s+)?(?:make|made)\s+(?:[\w-]+\s+){0,4}?(?:available|public)\b"
+    r"|\b(?:source\s+)?(?:code|codes|codebase|implementation|project\s+page|demo)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:is|are|will\s+be|can\s+be)\s+(?:publicly\s+|freely\s+|made\s+|openly\s+)?(?:available|released|found|"
+    r"accessible|hosted)\b"
+    r"|(?<![A-Za-z-])(?:code|source\s+code|project\s+page|project\s+website|website|homepage|demo)\s*:",
+    re.I)
+"""Wording that claims the linked code, data or page as the authors' own."""
+_MIN_NAME = 4
+_LEAD = 600
+_SENTENCE_BREAK_RE = re.compile(r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z])")
+"""Surnames, affiliations and acknowledged names shorter than this are not matched in an account."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +89,10 @@ class _Url:
     page: int
     bbox: BBox | None
     region: str
+    sentence: str
+    """The sentence the URL is printed in (for a link target: the sentence of the line it covers)."""
+    lead: str
+    """The text of that sentence up to the URL's end, whole: where a claim of ownership would be."""
 
 
 def normalise_url(url: str) -> str:
@@ -89,7 +115,8 @@ def text_urls(doc: "Document") -> Iterator[_Url]:
             printed = normalise_url(match.group(0))
             on_page = targets.get(page, ())
             target = printed if printed in on_page else next((t for t in on_page if t.startswith(printed)), None)
-            yield _Url(target or normalise_url(run.text[match.start():end].replace("\n", "")), page, box, run.region)
+            yield _Url(target or normalise_url(run.text[match.start():end].replace("\n", "")), page, box, run.region,
+                       sentence_around(run.text, match.start(), end), _lead(run.text, match.start(), end))
 
 
 def _continued_end(text: str, match: re.Match[str]) -> int:
@@ -107,7 +134,27 @@ def _link_urls(doc: "Document") -> Iterator[_Url]:
     for link in doc.metadata.links:
         if link.uri.lower().startswith(("http://", "https://", "www.")):
             where = locate(doc, link.page, link.bbox)
-            yield _Url(normalise_url(link.uri), link.page, link.bbox, where[0] if where else "body")
+            sentence, lead = _line_sentence(doc, where[1]) if where else ("", "")
+            yield _Url(normalise_url(link.uri), link.page, link.bbox, where[0] if where else "body", sentence, lead)
+
+
+def _line_sentence(doc: "Document", line: object) -> tuple[str, str]:
+    """The sentence of the run that holds `line` around that line, and its text up to the line's end."""
+    run: Run
+    for run in runs(doc):
+        for index, candidate in enumerate(run.lines):
+            if candidate is line:
+                start = run.starts[index]
+                end = start + len(candidate.text)
+                return sentence_around(run.text, start, end), _lead(run.text, start, end)
+    return "", ""
+
+
+def _lead(text: str, start: int, end: int) -> str:
+    """text[..end] from the start of the sentence that holds `start` (at most _LEAD characters back)."""
+    window = text[max(0, start - _LEAD):end]
+    breaks = [m.end() for m in _SENTENCE_BREAK_RE.finditer(window, 0, max(0, len(window) - (end - start)))]
+    return " ".join(window[breaks[-1] if breaks else 0:].split())
 
 
 def personal_account(url: str, options: IdentifyingLinkOptions) -> str | None:
@@ -130,36 +177,98 @@ def personal_account(url: str, options: IdentifyingLinkOptions) -> str | None:
 @rule(id="AX307", name="identifying-link", group="anonymity", options=IdentifyingLinkOptions,
       severity=Severity.WARNING)
 def identifying_link(doc: "Document", options: IdentifyingLinkOptions, context: CheckContext) -> Iterator[Violation]:
-    """A double-blind submission links no personal account, page or file share.
+    """A double-blind submission links none of the authors' own accounts, pages or file shares.
 
     What it checks: every URL in the text (and every link target, which may hide behind any
-    text) outside the references: links to a personal or group account (`github.com/<user>`,
-    `gitlab.com/<user>`, `huggingface.co/<user>`), personal pages (`<user>.github.io`,
-    `~user` homepages, Google Sites), social profiles and file shares (Google Drive, Dropbox,
-    OneDrive). Anonymous hosting (`anonymous.4open.science`, OSF view-only links), OpenReview
-    and well-known public projects (`github.com/pytorch/pytorch`) are fine; the pack can
-    change the lists (`personal`, `anonymous`, `public_accounts`).
+    text) outside the references that points to a personal or group account
+    (`github.com/<user>`, `gitlab.com/<user>`, `huggingface.co/<user>`), a personal page
+    (`<user>.github.io`, `~user` homepages, Google Sites), a social profile or a file share
+    (Google Drive, Dropbox, OneDrive). Such a link identifies the authors when the account
+    spells an author's name from the organizers' list (`--authors`, a manifest: an error),
+    contains an author's surname or the authors' affiliation, is named in the acknowledgments,
+    or when its sentence claims it ("our code", "we release", "Project page:", "code is
+    available at": a warning). Any other account is most likely someone else's model, dataset
+    or tool (`huggingface.co/CarperAI/...`): information only. Anonymous hosting
+    (`anonymous.4open.science`, OSF view-only links), OpenReview and well-known public projects
+    (`github.com/pytorch/pytorch`) are never reported; the pack can change the lists
+    (`personal`, `anonymous`, `public_accounts`).
 
-    Why: an account name is a name; a personal page or a shared folder shows its owner.
+    Why: an account name is a name; the authors' own repository or page shows who they are.
 
     How to fix: host code and data anonymously for review (e.g. anonymous.4open.science, an
     OpenReview supplementary zip, or an OSF view-only link), replace the URL in the PDF (also
     in `\\href` targets and footnotes), and put the real link back in the camera-ready.
     """
     regions = (*TEXT_REGIONS, REFERENCES) if options.check_references else TEXT_REGIONS
-    reported: set[str] = set()
+    acknowledged = _squash(" ".join(run.text for run in runs(doc) if run.region == "acknowledgments"))
+    chosen: dict[str, tuple[int, _Url, str, Severity]] = {}
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     for found in (*text_urls(doc), *_link_urls(doc)):
         if found.region not in regions:
             continue
         account = personal_account(found.url, options)
-        if account is not None and account.lower() not in reported:
-            reported.add(account.lower())
+        if account is None:
+            continue
+        why, severity = _ownership(account, found, context, acknowledged)
+        key = account.lower()
+        if key not in chosen or order[severity] < order[chosen[key][3]]:
+            chosen[key] = (len(chosen) if key not in chosen else chosen[key][0], found, why, severity)
+    for key, (_, found, why, severity) in sorted(chosen.items(), key=lambda item: item[1][0]):
+        account = personal_account(found.url, options) or key
+        if severity is Severity.INFO:
             yield Violation(
-                message=f"The link '{found.url}' on page {found.page} points to '{account}', a personal "
-                        "account, page or file share.",
-                hint="Link code and data through an anonymous host for review (e.g. anonymous.4open.science) "
-                     "and restore the real link in the camera-ready.",
-                page=found.page, bbox=found.bbox, evidence=found.url)
+                message=f"The link '{found.url}' on page {found.page} points to the account or page '{account}'; "
+                        "nothing says it is the authors' own, so it is most likely someone else's work.",
+                hint="Nothing to do if the account is not yours; if it is, host the link anonymously for review.",
+                page=found.page, bbox=found.bbox, evidence=found.url, severity=severity)
+            continue
+        yield Violation(
+            message=f"The link '{found.url}' on page {found.page} points to '{account}', {why}.",
+            hint="Link code and data through an anonymous host for review (e.g. anonymous.4open.science) "
+                 "and restore the real link in the camera-ready.",
+            page=found.page, bbox=found.bbox, evidence=found.url,
+            severity=None if severity is Severity.WARNING else severity)
+
+
+def _squash(text: str) -> str:
+    """Folded text with letters and digits only, for matching account names."""
+    return re.sub(r"[^a-z0-9]+", "", fold(text))
+
+
+def _name_forms(name: str) -> tuple[set[str], set[str]]:
+    """(full forms, surname) of an author's name as an account might spell it: "janedoe",
+    "jdoe", "doejane", "janed"; and "doe"."""
+    words = [re.sub(r"[^a-z0-9]+", "", w) for w in fold(name).replace(",", " ").split()]
+    words = [w for w in words if w]
+    if len(words) < 2:
+        return set(), set()
+    first, last = words[0], words[-1]
+    full = {first + last, first[0] + last, last + first, first + last[0], "".join(words)}
+    return full, {last} if len(last) >= _MIN_NAME else set()
+
+
+def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: str) -> tuple[str, Severity]:
+    """Why the link is the authors' own, and how sure that is: error when the account spells an
+    author's name, warning when a surname, an affiliation, the acknowledgments or the sentence
+    around it make it theirs, info when nothing does."""
+    squashed = _squash(account)
+    for name in context.submission.authors:
+        full, surname = _name_forms(name)
+        if any(form in squashed for form in full):
+            return f"an account that spells the author's name '{name}'", Severity.ERROR
+        if any(form in squashed for form in surname):
+            return f"an account that contains the surname of the author '{name}'", Severity.WARNING
+    for affiliation in context.submission.affiliations:
+        if len(_squash(affiliation)) >= _MIN_NAME and (_squash(affiliation) in squashed
+                                                         or squashed in _squash(affiliation)):
+            return f"an account named after the authors' affiliation '{affiliation}'", Severity.WARNING
+    if len(squashed) >= _MIN_NAME and squashed in acknowledged:
+        return "an account the acknowledgments name", Severity.WARNING
+    claim = _OWNED_RE.search(found.lead)
+    if claim:
+        return f"which the text presents as the authors' own ('{' '.join(claim.group(0).split())}')", \
+            Severity.WARNING
+    return "", Severity.INFO
 
 
 RULES = (identifying_link,)

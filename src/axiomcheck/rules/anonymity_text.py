@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox
-from .anonymity_scan import AUTHOR, REFERENCES, TEXT_REGIONS, Hit, locate, runs, search, trim
+from .anonymity_scan import AUTHOR, REFERENCES, TEXT_REGIONS, Hit, Run, locate, runs, search, trim
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -70,6 +70,19 @@ def email_address(doc: "Document", options: EmailOptions, context: CheckContext)
             where = locate(doc, link.page, link.bbox)
             yield _email_violation(address, where[0] if where else "body", link.page, link.bbox,
                                    f"mailto:{address} (link target)")
+
+
+def _after_heading(text: str) -> str:
+    """The text after the heading ("6 Acknowledgments. We thank ..." -> "We thank ...")."""
+    return re.sub(r"^\W*[\w ]{0,60}?(?:acknowledge?ments?|funding)\b[\s.:\u2014-]*", "", text, flags=re.I)
+
+
+def _run_box(run: Run) -> BBox:
+    lines = [line for line in run.lines if line.page == run.lines[0].page]
+    box = lines[0].bbox
+    for line in lines[1:]:
+        box = box.union(line.bbox)
+    return box
 
 
 def _email_violation(address: str, region: str, page: int, bbox: BBox | None, evidence: str) -> Violation:
@@ -161,6 +174,17 @@ class VisibleAcknowledgmentsOptions:
     template_phrases: tuple[str, ...] = ("do not include acknowledg", "use unnumbered", "only in the final",
                                          "in the anonymized submission", "for blind review")
     """Words of the templates' own instructions under an Acknowledgments heading (not a leak)."""
+    withheld: str = (
+        r"\[\s*(?:redacted|omitted|removed|withheld|hidden|anonymi[sz]ed|blinded)[^\]]{0,80}\]"
+        r"|\b(?:redacted|omitted|removed|withheld|hidden|suppressed|anonymi[sz]ed|blinded)\s+(?:\w+\s+){0,2}?"
+        r"(?:for|during|until|to\s+(?:preserve|ensure|maintain))\b"
+        r"|\bwill\s+be\s+(?:added|included|provided|restored|given)\s+(?:\w+\s+){0,3}?(?:in|for|after|upon)\s+"
+        r"(?:the\s+)?(?:final|camera[- ]ready|publication|acceptance|de-?anonymi[sz]ed)"
+        r"|\[\s*(?:\.\.\.|…)\s*\]")
+    """A regular expression (case-insensitive) for text that withholds the acknowledgments
+    ("[Redacted for anonymous review.]", "Omitted for anonymity", "will be added in the final version")."""
+    withheld_length: int = 160
+    """Longest text (characters, after the heading) that can be a withholding note rather than thanks."""
 
 
 _ACK_REGIONS = ("acknowledgments", "funding")
@@ -175,7 +199,9 @@ def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOpti
     What it checks: no heading "Acknowledgments", "Acknowledgements", "Funding" (or
     "Acknowledgments and Disclosure of Funding") is printed, and no sentence outside the
     references names a grant, award or contract number ("supported by ... grant P 36512").
-    The templates' own instruction text under such a heading is not flagged.
+    The templates' own instruction text under such a heading is not flagged, and a section
+    whose short text withholds its content ("[Redacted for anonymous review.]", "Omitted for
+    anonymity") is only information: it names nobody.
 
     Why: thanks, funders and grant numbers name the authors' institutions and often the
     authors themselves. The NeurIPS template hides the `ack` environment in review mode, so a
@@ -186,9 +212,17 @@ def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOpti
     the camera-ready. Remove grant numbers from footnotes and `\\thanks{}`.
     """
     ack_runs = [run for run in runs(doc) if run.region in _ACK_REGIONS]
+    withheld = re.compile(options.withheld, re.I)
     for run in ack_runs:
         opening = " ".join(run.text[:600].split())
         if any(phrase in opening.lower() for phrase in options.template_phrases):
+            continue
+        content = _after_heading(opening)
+        if len(content) <= options.withheld_length and withheld.search(content):
+            yield Violation(
+                message=f"The acknowledgments on page {run.lines[0].page} are withheld for review: '{content}'.",
+                hint="Nothing to do for review; put the acknowledgments back in the camera-ready.",
+                page=run.lines[0].page, bbox=_run_box(run), evidence=opening[:300], severity=Severity.INFO)
             continue
         yield Violation(
             message=f"An acknowledgments section is visible on page {run.lines[0].page}: '{run.lines[0].text}'.",

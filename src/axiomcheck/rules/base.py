@@ -46,6 +46,24 @@ class CheckContext:
         return self.submission.authors
 
 
+REGION_KINDS = ("shade", "limit")
+"""How a further region of a finding is drawn: `shade` the text it is about (e.g. the main body
+past the page limit), `limit` a line where a limit falls."""
+
+
+@dataclass(frozen=True)
+class Region:
+    """A further place a finding points at, besides its page and box."""
+
+    page: int
+    bbox: BBox
+    kind: str
+    """One of REGION_KINDS."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {"page": self.page, "bbox": self.bbox.as_list(), "kind": self.kind}
+
+
 @dataclass(frozen=True)
 class Violation:
     """One problem a rule found, before the engine stamps rule id and severity on it."""
@@ -57,6 +75,8 @@ class Violation:
     evidence: str | None = None
     severity: Severity | None = None
     """Overrides the configured severity for this finding only (e.g. title area vs body)."""
+    regions: tuple[Region, ...] = ()
+    """Further places to show (the overflowing text, where a limit falls), on any page."""
 
 
 TEMPLATE_KEY = "template"

@@ -75,7 +75,7 @@ def checklist(doc: "Document", options: ChecklistOptions, context: CheckContext)
             yield Violation(
                 message="The paper has no 'NeurIPS Paper Checklist' section; this venue requires it.",
                 hint="Add the checklist from the template after the references and appendix, with every item answered.",
-                page=doc.page_count or None)
+                page=doc.page_count or None, bbox=_end_of_text(doc))
         return
     if options.presence == "forbidden":
         yield Violation(
@@ -100,6 +100,14 @@ def checklist(doc: "Document", options: ChecklistOptions, context: CheckContext)
         yield Violation(
             message=f"Checklist item {number or '?'} ('{title}') is unanswered: it still shows [TODO].",
             hint=hint, page=todo.page, bbox=_item_box(item, todo), evidence=todo.text, severity=severity)
+
+
+def _end_of_text(doc: "Document") -> BBox | None:
+    """The last line of the paper: where the checklist would have to follow."""
+    if not doc.page_count:
+        return None
+    lines = [line for line in doc.page_text(doc.page_count).lines if id(line) not in doc.running_heads]
+    return lines[-1].bbox if lines else None
 
 
 def _unanswered(lines: list[Line]) -> list[tuple[int, Line | None, Line]]:

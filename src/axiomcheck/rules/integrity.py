@@ -1,11 +1,13 @@
 """Integrity rules: text a reader cannot see, and prompts addressed to AI reviewers.
 
-Hidden text is text drawn in white (or near-white) on a background of nearly the same gray,
-in text render mode 3 (neither filled nor stroked), in type too small to read, or outside the
-visible page. Words carry their fill brightness and render mode from the PDF reader, and the document
-says what gray is painted around a word (it renders the page only when a rule asks); the type
-size is cross-checked with the glyph widths, because PDFium reports the nominal size of text
-scaled by its text matrix (figure labels often say 1 pt).
+Hidden text is text a reader cannot see by design: drawn in white (or near-white) on a
+background of nearly the same gray, in text render mode 3 (neither filled nor stroked), in type
+too small to read, or placed off the visible page. Words carry their fill brightness and render
+mode from the PDF reader, and the document says what gray is painted under a word by everything
+but text (it renders the page only when a rule asks); the type size is cross-checked with the
+glyph widths, because PDFium reports the nominal size of text scaled by its text matrix (figure
+labels often say 1 pt). A line that starts on the page and runs past its edge (an overfull table
+row) is not hidden: it is a layout overflow, reported by its own rule.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Line, PageInfo, Word
-from .base import CheckContext, Violation, rule
+from .base import CheckContext, Severity, Violation, rule
+from .pages import page_box
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -56,10 +59,71 @@ class HiddenTextOptions:
 
 
 def _outside(word: Word, page: PageInfo) -> bool:
-    """The word lies entirely outside the crop box (words are top-down, the crop box is in PDF space)."""
-    crop = page.cropbox
-    top, bottom = page.height - word.bbox.y0, page.height - word.bbox.y1
-    return word.bbox.x1 < crop.x0 or word.bbox.x0 > crop.x1 or top < crop.y0 or bottom > crop.y1
+    """The word lies entirely outside the crop box."""
+    area = page_box(page)
+    return word.bbox.x1 < area.x0 or word.bbox.x0 > area.x1 or word.bbox.y1 < area.y0 or word.bbox.y0 > area.y1
+
+
+def _inside(word: Word, area: BBox) -> bool:
+    return area.x0 <= word.bbox.x0 and word.bbox.x1 <= area.x1 and area.y0 <= word.bbox.y0 and word.bbox.y1 <= area.y1
+
+
+BASELINE_TOLERANCE = 1.0
+"""Lines whose baselines differ by at most this (points) form one row (cells of a table row)."""
+MAX_GAP = 36.0
+"""Words of a row further apart than this (points) are not one line of text running on."""
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A row of text (lines sharing a baseline) that starts on the page and runs past its edge."""
+
+    lines: tuple[Line, ...]
+    beyond: tuple[Word, ...]
+    """The words that lie partly or wholly off the visible page."""
+
+    @property
+    def bbox(self) -> BBox:
+        box = self.lines[0].bbox
+        for line in self.lines[1:]:
+            box = box.union(line.bbox)
+        return box
+
+
+def overflows(lines: tuple[Line, ...], page: PageInfo) -> list[Overflow]:
+    """Rows of the page with words on it and words past its edge (an overfull table row or line);
+    a row wholly off the page is not an overflow."""
+    area = page_box(page)
+    rows: list[list[Line]] = []
+    for line in sorted(lines, key=lambda l: l.baseline):
+        if rows and abs(rows[-1][0].baseline - line.baseline) <= BASELINE_TOLERANCE:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    found = []
+    for row in rows:
+        beyond = _run_off(sorted((w for line in row for w in line.words), key=lambda w: w.bbox.x0), area)
+        if beyond:
+            found.append(Overflow(tuple(sorted(row, key=lambda l: l.bbox.x0)), beyond))
+    return found
+
+
+def _run_off(words: list[Word], area: BBox) -> tuple[Word, ...]:
+    """The words that continue a row past the left or right edge of `area`, each at most MAX_GAP
+    from the previous one, starting from the outermost word on the page."""
+    inside = [index for index, word in enumerate(words) if _inside(word, area)]
+    if not inside:
+        return ()
+    beyond: list[Word] = []
+    for chain in (words[inside[-1]:], words[inside[0]::-1]):
+        for previous, word in zip(chain, chain[1:]):
+            rightwards = word.bbox.x0 >= previous.bbox.x0
+            gap = word.bbox.x0 - previous.bbox.x1 if rightwards else previous.bbox.x0 - word.bbox.x1
+            if gap > MAX_GAP:
+                break
+            if not _inside(word, area):
+                beyond.append(word)
+    return tuple(beyond)
 
 
 def _blends_in(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions) -> bool:
@@ -70,8 +134,9 @@ def _blends_in(doc: "Document", word: Word, page: PageInfo, options: HiddenTextO
 
 
 def hidden_reason(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions,
-                  ocr_layer: bool = False) -> str | None:
-    """Why a reader cannot see `word` (a key of `_REASONS`), None when it is visible."""
+                  ocr_layer: bool = False, overflow: frozenset[int] = frozenset()) -> str | None:
+    """Why a reader cannot see `word` (a key of `_REASONS`), None when it is visible. Words in
+    `overflow` (ids) run off the page from a line that starts on it: not hidden by design."""
     if word.invisible and not ocr_layer:
         return "invisible"
     if word.fill_gray is not None and word.fill_gray >= options.white_level and _blends_in(doc, word, page, options):
@@ -79,7 +144,7 @@ def hidden_reason(doc: "Document", word: Word, page: PageInfo, options: HiddenTe
     if word.size < options.min_size and word.bbox.width / max(len(word.text), 1) < \
             GLYPH_WIDTH_PER_POINT * options.min_size:
         return "tiny"
-    if _outside(word, page):
+    if _outside(word, page) and id(word) not in overflow:
         return "outside"
     return None
 
@@ -110,12 +175,13 @@ class _Run:
 def _runs(doc: "Document", lines: tuple[Line, ...], page: PageInfo, options: HiddenTextOptions) -> list[_Run]:
     """Runs of consecutive hidden words with the same reason, line by line."""
     ocr_layer = _is_ocr_layer(lines)
+    overflow = frozenset(id(w) for row in overflows(lines, page) for w in row.beyond)
     runs: list[_Run] = []
     for line in lines:
         current: list[Word] = []
         reason: str | None = None
         for word in (*line.words, None):
-            found = hidden_reason(doc, word, page, options, ocr_layer) if word is not None else None
+            found = hidden_reason(doc, word, page, options, ocr_layer, overflow) if word is not None else None
             if current and found != reason:
                 runs.append(_Run(reason or "", tuple(current)))
                 current = []
@@ -135,11 +201,13 @@ def hidden_text(doc: "Document", options: HiddenTextOptions, context: CheckConte
 
     What it checks: runs of at least three words that a reader cannot see but a machine reads:
     text drawn in white or near-white on a background of nearly the same gray (the page is
-    rendered around the words to see what is painted behind them, so white headings on
-    coloured boxes and white labels on dark figure cells are visible), text in the invisible
+    rendered without its text and sampled where the glyphs are, so white headings on coloured
+    boxes and white labels on a figure's coloured boxes are visible), text in the invisible
     render mode (unless the whole page is an OCR layer over a scan), text under 4 pt (size and
-    glyph widths agree), and text outside the page's crop box. One finding per page and kind,
-    quoting the text. Organizers can allowlist their own watermark text.
+    glyph widths agree), and lines placed wholly outside the page's crop box (a line that
+    starts on the page and runs past its edge is a layout overflow, `page-overflow`). One
+    finding per page and kind, quoting the text. Organizers can allowlist their own watermark
+    text.
 
     Why: hidden text is how keyword stuffing and prompts to AI reviewers are smuggled into a
     paper; it also leaks into search indexes and text extraction (abstracts, plagiarism checks).
@@ -293,4 +361,55 @@ def reviewer_prompt(doc: "Document", options: ReviewerPromptOptions, context: Ch
                 page=number, bbox=box, evidence=_clip(sentence))
 
 
-RULES = (hidden_text, reviewer_prompt)
+@dataclass(frozen=True)
+class PageOverflowOptions:
+    min_words: int = 1
+    """Lines with fewer words past the edge are not reported."""
+
+
+@rule(id="AX403", name="page-overflow", group="integrity", options=PageOverflowOptions, severity=Severity.WARNING)
+def page_overflow(doc: "Document", options: PageOverflowOptions, context: CheckContext) -> Iterator[Violation]:
+    """No line runs past the edge of the page.
+
+    What it checks: rows of text (lines that share a baseline, such as the cells of a table
+    row) that start on the visible page (its crop box) and whose last words lie partly or
+    wholly beyond its edge: an overfull table row, a long URL or formula. One
+    finding per page, with the box of those lines clipped to the page so that the picture
+    shows where the text leaves it, and the words that are cut off quoted. Text placed wholly
+    off the page is hidden text (`hidden-text`), not an overflow.
+
+    Why: a reader (and the proceedings) lose what runs off the page; it usually means a table
+    or line is wider than the text block, which venues also reject.
+
+    How to fix: make the table fit (`\\resizebox{\\linewidth}{!}{...}`, fewer columns, `\\small`,
+    `tabularx`), or break the long line (`\\url` with `xurl`, a split equation).
+    """
+    for number in range(1, doc.page_count + 1):
+        page = doc.pages[number - 1]
+        area = page_box(page)
+        found = [row for row in overflows(doc.page_text(number).lines, page) if len(row.beyond) >= options.min_words]
+        if not found:
+            continue
+        box = found[0].bbox
+        for row in found[1:]:
+            box = box.union(row.bbox)
+        clipped = BBox(max(box.x0, area.x0), max(box.y0, area.y0), min(box.x1, area.x1), min(box.y1, area.y1))
+        edges = sorted({_edge(w, area) for row in found for w in row.beyond})
+        cut = " … ".join(" ".join(w.text for w in row.beyond) for row in found)
+        yield Violation(
+            message=f"Page {number}: {len(found)} line{'s' if len(found) > 1 else ''} "
+                    f"run{'' if len(found) > 1 else 's'} past the {' and '.join(edges)} edge of the page, cutting off '{_clip(cut)}'.",
+            hint="Make the table or line fit the text block (resize or split it); what runs off the page is lost.",
+            page=number, bbox=clipped,
+            evidence=_clip(" / ".join(" ".join(line.text for line in row.lines) for row in found)))
+
+
+def _edge(word: Word, area: BBox) -> str:
+    if word.bbox.x1 > area.x1:
+        return "right"
+    if word.bbox.x0 < area.x0:
+        return "left"
+    return "bottom" if word.bbox.y1 > area.y1 else "top"
+
+
+RULES = (hidden_text, reviewer_prompt, page_overflow)

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import MM_PER_POINT, page_size_name
-from .base import CheckContext, Severity, Violation, rule
+from ..model import MM_PER_POINT, BBox, page_size_name
+from .base import CheckContext, Region, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ..model import Document, Heading, PageInfo
+
+
+REFERENCE_ENTRIES = 3
+"""Reference-like lines past the limit that make a paper without a recognised References heading
+uncertain (its references may be there, unrecognised)."""
+_ENTRY_RE = re.compile(r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s+\S.*\b(?:19|20)\d\d\b"
+                       r"|^\s*[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s*)+.*\b(?:19|20)\d\d\b")
 
 
 @dataclass(frozen=True)
@@ -40,14 +48,80 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
     where = (f"ends on page {body.end.page}" if body.excluded_start is None else
              f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
              f"{body.excluded_start.page}")
+    first_page = options.max_pages + 1
+    late = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
+            if item.page >= first_page]
+    if late and body.excluded_start is not None:
+        where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
+                 f"{body.excluded_start.page}, and {', '.join(late)}, placed among the references, "
+                 f"count{'s' if len(late) == 1 else ''} too")
+    past = _past_limit(doc, options.max_pages, body.excluded_start) + tuple(
+        Region(item.page, item.bbox, "shade") for item in body.floats if item.page >= first_page)
+    shown_page = min((region.page for region in past), default=first_page)
+    shown = [region for region in past if region.page == shown_page]
+    box = shown[0].bbox if shown else None
+    for region in shown[1:]:
+        box = box.union(region.bbox)
+    limit = _limit_line(doc, first_page, box if shown_page == first_page else None)
+    sure = body.excluded_start is not None or not context.main_body_excludes or \
+        _reference_entries(doc, first_page) < REFERENCE_ENTRIES
     yield Violation(
         message=(f"The main body runs {overflow:.1f} pages past the {options.max_pages}-page limit "
-                 f"({body.pages} pages; it {where})."),
+                 f"({body.pages} pages; it {where})."
+                 + ("" if sure else " The pages past the limit hold what look like reference entries, but no "
+                                    "References heading was recognised, so the whole paper was counted: check "
+                                    "with `axiomcheck inspect`.")),
         hint=(f"Cut the main text to {options.max_pages} pages; "
               f"{_excluded_phrase(context.main_body_excludes)} do not count."),
-        page=options.max_pages + 1,
+        page=shown_page, bbox=box,
         evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
+        regions=((limit,) if limit else ()) + past,
+        severity=None if sure else Severity.WARNING,
     )
+
+
+def _reference_entries(doc: "Document", first_page: int) -> int:
+    """Lines from `first_page` on that look like entries of a reference list ("[12] J. Doe ...
+    2020", "Doe, J. ... (2020)")."""
+    return sum(1 for number in range(first_page, doc.page_count + 1) for line in doc.page_text(number).lines
+               if _ENTRY_RE.match(line.text))
+
+
+def _past_limit(doc: "Document", max_pages: int, stop: "Heading | None") -> tuple[Region, ...]:
+    """The main body's text after the last page allowed, as shaded regions: one per column and
+    page, up to the first section that does not count."""
+    regions: list[Region] = []
+    last = stop.page if stop is not None else doc.page_count
+    for number in range(max_pages + 1, last + 1):
+        lines = []
+        for line in doc.page_text(number).lines:
+            if stop is not None and number == stop.page and line.bbox == stop.bbox:
+                break
+            if id(line) not in doc.running_heads:
+                lines.append(line)
+        middle = doc.pages[number - 1].width / 2
+        columns = [lines] if doc.columns < 2 else [[l for l in lines if l.bbox.x0 < middle],
+                                                   [l for l in lines if l.bbox.x0 >= middle]]
+        for column in columns:
+            if column:
+                box = column[0].bbox
+                for line in column[1:]:
+                    box = box.union(line.bbox)
+                regions.append(Region(number, box, "shade"))
+    return tuple(regions)
+
+
+def _limit_line(doc: "Document", page: int, overflow: "BBox | None") -> Region | None:
+    """A thin box across the top of the text on `page`: where the page limit falls."""
+    if page > doc.page_count:
+        return None
+    lines = [line for line in doc.page_text(page).lines if id(line) not in doc.running_heads]
+    if not lines and overflow is None:
+        return None
+    left = min([line.bbox.x0 for line in lines] + ([overflow.x0] if overflow else []))
+    right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
+    top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - 3.0
+    return Region(page, BBox(left, top - 0.5, right, top + 0.5), "limit")
 
 
 def _excluded_phrase(kinds: tuple[str, ...]) -> str:
@@ -90,6 +164,13 @@ class PageSizeOptions:
     tolerance_mm: float = 3.0
 
 
+def page_box(page: "PageInfo") -> BBox:
+    """The whole visible page (its crop box) in the model's top-down coordinates: the place of a
+    finding about the page itself."""
+    crop = page.cropbox
+    return BBox(crop.x0, page.height - crop.y1, crop.x1, page.height - crop.y0)
+
+
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
 def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """Every page has an allowed size and orientation, and no page is rotated.
@@ -118,13 +199,13 @@ def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) 
             yield Violation(
                 message=f"Page {page.number} is rotated by {page.rotation} degrees.",
                 hint="Remove the rotation (e.g. `\\usepackage{pdflscape}` pages or a rotated inserted PDF).",
-                page=page.number, evidence=f"/Rotate {page.rotation}")
+                page=page.number, bbox=page_box(page), evidence=f"/Rotate {page.rotation}")
         if found not in options.sizes and not reported_size:
             reported_size = True
             yield Violation(
                 message=f"Page {page.number} is {shown}; allowed: {allowed}.",
                 hint="Produce the PDF at the required paper size with the venue's template.",
-                page=page.number, evidence=shown)
+                page=page.number, bbox=page_box(page), evidence=shown)
         elif options.orientation != "any" and not reported_size:
             landscape = width_mm > height_mm + 1
             if landscape != (options.orientation == "landscape"):
@@ -133,7 +214,7 @@ def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) 
                     message=f"Page {page.number} is {'landscape' if landscape else 'portrait'} "
                             f"({shown}); it must be {options.orientation}.",
                     hint=f"Export the page in {options.orientation} orientation.",
-                    page=page.number, evidence=shown)
+                    page=page.number, bbox=page_box(page), evidence=shown)
         # Sizes compare unrotated, so a rotated page of the same paper is reported once, as rotated.
         if (abs(width_mm - first_size[0]) > MM_PER_POINT or abs(height_mm - first_size[1]) > MM_PER_POINT) \
                 and not reported_size:
@@ -141,7 +222,7 @@ def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) 
             yield Violation(
                 message=f"Page {page.number} ({shown}) differs in size from page 1.",
                 hint="Give every page the same size; inserted PDFs are often A4.",
-                page=page.number, evidence=shown)
+                page=page.number, bbox=page_box(page), evidence=shown)
 
 
 @dataclass(frozen=True)
@@ -166,7 +247,7 @@ def page_count(doc: "Document", options: PageCountOptions, context: CheckContext
         yield Violation(
             message=f"The PDF has {count} pages; this track allows at most {options.max_pages}.",
             hint=f"Submit a PDF of at most {options.max_pages} page(s).",
-            page=options.max_pages + 1, evidence=f"{count} pages")
+            page=options.max_pages + 1, bbox=page_box(doc.pages[options.max_pages]), evidence=f"{count} pages")
     elif count < options.min_pages:
         yield Violation(
             message=f"The PDF has {count} pages; this track needs at least {options.min_pages}.",

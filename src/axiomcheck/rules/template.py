@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import TemplateInfo
+from ..model import BBox, TemplateInfo
 from .base import CheckContext, Severity, Violation, from_template, rule
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ def line_numbers(doc: "Document", options: LineNumbersOptions, context: CheckCon
         yield Violation(
             message="No line numbers were found; the review version must print them.",
             hint="Build the submission in the template's review mode (no `final` or `preprint` option).",
-            page=1, evidence=_numbered_pages(doc))
+            page=1, bbox=_ruler_place(doc), evidence=_numbered_pages(doc))
     elif not options.required and present:
         page = next((n for n in range(1, doc.page_count + 1) if doc.page_text(n).line_number_words), 1)
         words = doc.page_text(page).line_number_words
@@ -254,6 +254,20 @@ def line_numbers(doc: "Document", options: LineNumbersOptions, context: CheckCon
             hint="Pass the template's `final` option (ICML: `accepted`).",
             page=page, bbox=words[0].bbox if words else None,
             evidence=" ".join(w.text for w in words[:5]))
+
+
+RULER_WIDTH = 24.0
+"""Points left of the text where the templates print their line numbers."""
+
+
+def _ruler_place(doc: "Document") -> BBox | None:
+    """Where page 1's line numbers belong: a strip left of its body text."""
+    lines = [line for line in doc.first_page_lines if id(line) not in doc.running_heads]
+    if not lines:
+        return None
+    left = min(line.bbox.x0 for line in lines)
+    return BBox(max(0.0, left - RULER_WIDTH), min(line.bbox.y0 for line in lines), max(1.0, left - 2.0),
+                max(line.bbox.y1 for line in lines))
 
 
 @dataclass(frozen=True)

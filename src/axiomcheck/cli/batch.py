@@ -1,0 +1,153 @@
+"""`axiomcheck batch`: the organizer's command, every submission of a venue in one resumable run."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shlex
+import sys
+import time
+
+import click
+
+from ..batch.inputs import InputError, Item, expand, unique
+from ..batch.openreview import OpenReviewError, match, read_export
+from ..batch.outputs import OutputError, parse_outputs, write_outputs
+from ..batch.plan import PackSpec
+from ..batch.progress import make_progress
+from ..batch.run import BatchSettings, run_batch
+from ..batch.store import DEFAULT_DB, Store, StoreError
+from ..batch.work import Executor, ExecutorError
+from ..limits import Limits
+from ..manifest import ManifestError, read_manifest
+from ..packs import PackError
+from ..packs.selection import SelectionError
+from .common import fail_on_option, fail_usage, limit_options, limits_from
+from .selection import selection_options, waivers_from
+
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
+@click.option("--track", default="paper", show_default=True,
+              help="Track for files whose manifest entry names none.")
+@click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
+@click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
+              help="CSV or YAML list of files with their id, title, authors, affiliations, track and stage.")
+@click.option("--openreview", "openreview_file", type=click.Path(exists=True, dir_okay=False),
+              help="OpenReview export (notes as JSON): each PDF gets its submission's number, title and "
+                   "authors, matched by number.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
+              help="Files checked in parallel (default: every core; with --executor dask and no "
+                   "--scheduler, the local cluster's workers).")
+@click.option("--db", default=DEFAULT_DB, show_default=True, type=click.Path(dir_okay=False),
+              help="SQLite results store: results are kept as they arrive, known files are skipped.")
+@click.option("--force", is_flag=True, help="Check every file again, even those the store knows.")
+@click.option("-o", "--output", "outputs", multiple=True, metavar="FORMAT[:PATH]",
+              help="Write a report: e.g. -o html:triage.html, -o sarif (axiomcheck-results.sarif in "
+                   "--output-dir), -o text:- (standard output). Repeat for several.")
+@click.option("--output-dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for outputs given without a path (and for relative paths).")
+@click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
+              help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR.")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where files are checked: this machine's isolated workers, or a Dask cluster.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Dask scheduler (e.g. tcp://10.0.0.5:8786); without it a local Dask cluster is started.")
+@click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "lines", "none"]), default="auto",
+              show_default=True, help="A live bar on a terminal, periodic lines in logs (auto picks).")
+@fail_on_option
+@selection_options
+@limit_options
+def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, manifest_file: str | None,
+          openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
+          output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
+          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
+          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int) -> None:
+    """Check every PDF in PATHS (folders, globs, zip archives, files) against a venue's rules.
+
+    Files are checked in parallel in isolated workers; each result is kept in the results
+    store (--db) the moment it is known, so an interrupted run resumes where it stopped and
+    an unchanged file is never checked twice. Ctrl-C stops cleanly: what is done is kept,
+    the outputs are written for it, and the exit code is 130. `axiomcheck report` renders
+    any output again from the store. See docs/batch.md.
+    """
+    limits = limits_from(timeout, max_memory, max_size, max_pages)
+    if scheduler and executor != "dask":
+        fail_usage("--scheduler needs --executor dask.")
+    try:
+        wanted = parse_outputs(outputs, output_dir)
+    except OutputError as error:
+        fail_usage(str(error))
+    items = _items(paths, manifest_file, openreview_file, limits)
+    spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
+    settings = BatchSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
+    jobs = jobs or os.cpu_count() or 1
+    if executor == "dask":
+        from ..batch.dask_executor import DaskExecutor
+
+        if importlib.util.find_spec("distributed") is None:
+            fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
+
+        runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
+    else:
+        from ..batch.local import LocalExecutor
+
+        runner = LocalExecutor(limits, jobs, evidence_dir)
+    started = time.monotonic()
+    try:
+        with Store(db) as store:
+            outcome = run_batch(items, settings, store, runner, make_progress(progress_mode),
+                                shlex.join(["axiomcheck"] + sys.argv[1:]))
+    except (PackError, SelectionError, StoreError, ExecutorError) as error:
+        fail_usage(str(error))
+    for text in write_outputs(outcome.report, wanted):
+        click.echo(text, nl=False)
+    statuses = [f.status for f in outcome.report.files]
+    stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
+    click.echo(f"axiomcheck: {len(statuses)} files: {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
+               f"{statuses.count('error')} not checked ({outcome.checked} checked, {outcome.cached} known from "
+               f"the store{stopped}) in {time.monotonic() - started:.1f} s; results in {db} (run {outcome.run_id})",
+               err=True)
+    if not wanted:
+        click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
+                   "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
+    if outcome.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(outcome.report.exit_code_for(fail_on))
+
+
+def _items(paths: tuple[str, ...], manifest_file: str | None, openreview_file: str | None,
+           limits: Limits) -> list[Item]:
+    try:
+        items = expand(paths, limits)
+    except InputError as error:
+        fail_usage(str(error))
+    if manifest_file:
+        try:
+            entries = read_manifest(manifest_file)
+        except ManifestError as error:
+            fail_usage(str(error))
+        items = unique(items + [Item(display=e.path, path=e.path, submission=e.submission, track=e.track,
+                                     stage=e.stage) for e in entries])
+    if openreview_file:
+        try:
+            notes = read_export(openreview_file)
+        except OpenReviewError as error:
+            fail_usage(str(error))
+        matching = match(items, notes)
+        items = matching.items
+        if matching.unmatched_files:
+            click.echo(f"axiomcheck: {len(matching.unmatched_files)} PDF(s) match no submission of the export "
+                       f"(checked without its data): {', '.join(matching.unmatched_files[:5])}"
+                       f"{' ...' if len(matching.unmatched_files) > 5 else ''}", err=True)
+        if matching.notes_without_pdf:
+            click.echo(f"axiomcheck: no PDF for submission(s) {', '.join(map(str, matching.notes_without_pdf[:20]))}"
+                       f"{' ...' if len(matching.notes_without_pdf) > 20 else ''}", err=True)
+    if not items:
+        fail_usage("no PDF found: give folders, globs, zip archives or files, or --manifest FILE.")
+    return items
+

@@ -1,0 +1,72 @@
+"""--select / --ignore / --extend-select over a resolved pack, as ruff users expect them."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from axiomcheck.cli import main
+from axiomcheck.packs import resolve
+from axiomcheck.packs.selection import SelectionError, select_rules
+from conftest import FIXTURES
+
+
+def ids(pack) -> list[str]:
+    return [c.rule.id for c in pack.rules]
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return resolve("axiom-2026", "paper", "submission")
+
+
+def test_no_selector_keeps_the_pack(pack) -> None:
+    assert select_rules(pack) is pack
+
+
+def test_select_prefix_keeps_only_that_group_of_the_pack(pack) -> None:
+    chosen = ids(select_rules(pack, ["AX3"]))
+    assert chosen and all(i.startswith("AX3") for i in chosen)
+    assert set(chosen) == {i for i in ids(pack) if i.startswith("AX3")}
+
+
+def test_more_specific_selector_wins_either_way(pack) -> None:
+    assert "AX302" not in ids(select_rules(pack, ["AX3"], ignore=["AX302"]))
+    assert ids(select_rules(pack, ["AX302"], ignore=["AX3"])) == ["AX302"]
+    kept = ids(select_rules(pack, None, ignore=["AX3", "email-address"]))
+    assert not any(i.startswith("AX3") for i in kept) and "AX101" in kept
+
+
+def test_ignore_wins_a_tie_and_names_work(pack) -> None:
+    assert "AX101" not in ids(select_rules(pack, ["page-limit"], ignore=["AX101"]))
+    assert ids(select_rules(pack, ["page-limit,page-size"])) == ["AX101", "AX103"]
+
+
+def test_extend_select_adds_a_rule_the_pack_leaves_out_with_defaults(pack) -> None:
+    missing = next(i for i in ("AX102", "AX104", "AX211", "AX310", "AX311") if i not in ids(pack))
+    extended = select_rules(pack, None, extend_select=[missing])
+    assert set(ids(extended)) == set(ids(pack)) | {missing}
+    # a prefix never pulls in rules the pack does not run for this track and stage
+    assert missing not in ids(select_rules(pack, None, extend_select=[missing[:3]]))
+
+
+def test_all_selects_the_whole_pack(pack) -> None:
+    assert ids(select_rules(pack, ["ALL"])) == ids(pack)
+
+
+@pytest.mark.parametrize("selector, message", [("AX7", "no rule id, name or id prefix"),
+                                               ("AX901", "verdict"), ("page-limt", "no rule")])
+def test_unknown_selectors_are_refused_clearly(pack, selector: str, message: str) -> None:
+    with pytest.raises(SelectionError, match=message):
+        select_rules(pack, [selector])
+
+
+def test_check_command_takes_the_selection() -> None:
+    long = str(FIXTURES / "over-limit.pdf")
+    runner = CliRunner()
+    failing = runner.invoke(main, ["check", long, "--venue", "axiom-2026"])
+    assert failing.exit_code == 1 and "AX101" in failing.output
+    ignored = runner.invoke(main, ["check", long, "--venue", "axiom-2026", "--ignore", "page-limit"])
+    assert "AX101" not in ignored.output
+    bad = runner.invoke(main, ["check", long, "--venue", "axiom-2026", "--select", "AX7"])
+    assert bad.exit_code == 2 and "AX7" in bad.output
