@@ -10,14 +10,15 @@ same structure detection and rules run as on a PDF.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from axiomcheck.model import BBox, Font, Metadata, Submission, Word
 from axiomcheck.analysis import Document
 from axiomcheck.pdf import SyntheticPage, SyntheticSource
 from axiomcheck.analysis.sections import DEFAULT_EXCLUDED
+from axiomcheck.packs import configure
 from axiomcheck.rules import CheckContext, Rule, Violation
+from axiomcheck.templates import find_template
 
 BODY = 9.96
 LEADING = 11.0
@@ -162,12 +163,13 @@ def submission(body_pages: float = 3.5) -> Paper:
 
 
 def run_rule(rule: Rule, doc: Document, stage: str = "submission", authors: tuple[str, ...] = (),
-             affiliations: tuple[str, ...] = (), **options: object) -> list[Violation]:
-    """The findings of one rule on `doc`, with its default options changed by `options`; the
-    organizers know `authors` and `affiliations`."""
+             affiliations: tuple[str, ...] = (), facts: str = "neurips-2026", **options: object) -> list[Violation]:
+    """The findings of one rule on `doc`: `options`, the rest from the template file `facts` (as a
+    pack naming that template would give them) or the rule's defaults; the organizers know
+    `authors` and `affiliations`."""
     context = CheckContext(venue="axiom-2026", track="paper", stage=stage, main_body_excludes=DEFAULT_EXCLUDED,
                            submission=Submission(authors=tuple(authors), affiliations=tuple(affiliations)))
-    return list(rule.check(doc, dataclasses.replace(rule.default_options(), **options), context))
+    return list(rule.check(doc, configure(rule, find_template(facts), **options), context))
 
 
 ICML_COLUMNS = ((55.44, 289.44), (307.44, 541.44))

@@ -1,6 +1,6 @@
 """The package's layers: imports run one way only, the way data flows.
 
-    pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> api -> reporters/ -> runner, isolation/ -> batch/, web/ -> cli/
+    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> api -> reporters/ -> runner, isolation/ -> batch/, web/ -> cli/
 
 Only `pdf/` imports PDF libraries (and Pillow); rules read the model, never the analysis
 code or a PDF library; no module imports one of a later layer. Checked on the source's
@@ -20,7 +20,8 @@ SOURCE = ROOT / "src" / "axiomcheck"
 PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "model", "limits", "report", "verdicts"),
+    ("__init__", "model", "limits", "report", "verdicts", "datacache", "yamldata"),
+    ("templates",),
     ("pdf",),
     ("analysis",),
     ("rules",),

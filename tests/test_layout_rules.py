@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from axiomcheck.analysis import open_document
+from axiomcheck.engine import run_rules
+from axiomcheck.packs import ConfiguredRule, ResolvedPack, configure
 from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.templates import find_template
 from conftest import FIXTURES
 from docmaker import ICML_COLUMNS, ICML_LEADING, ICML_REVIEW_NOTICE, Paper, block_document, run_rule
 
@@ -55,10 +60,23 @@ def test_icml_geometry_from_options() -> None:
     assert run_rule(TEXT_BLOCK, doc)  # NeurIPS's block: two ICML columns stick out on both sides
 
 
-def test_applies_to_skips_other_templates() -> None:
-    neurips = block_document(left=72, right=540)
-    assert run_rule(TEXT_BLOCK, neurips, applies_to="icml") == []
-    assert run_rule(COLUMNS, neurips, columns=2, applies_to="icml") == []
+def test_icml_geometry_from_its_template_file() -> None:
+    doc = _icml()
+    assert run_rule(TEXT_BLOCK, doc, facts="icml-2026") == []
+    assert run_rule(COLUMNS, doc, facts="icml-2026") == []
+    assert run_rule(LEADING, doc, facts="icml-2026") == []
+
+
+def test_the_engine_skips_rules_limited_to_other_families() -> None:
+    neurips = block_document()
+    assert neurips.template.name == "neurips-2026"
+    icml_only = ResolvedPack(venue="v", name="v", track="paper", stage="submission", main_body_excludes=(),
+                             rules=(ConfiguredRule(COLUMNS, configure(COLUMNS, find_template("icml-2026")),
+                                                   Severity.ERROR, applies_to=("icml",)),))
+    findings, crashed = run_rules(neurips, icml_only)
+    assert findings == [] and not crashed
+    everywhere = replace(icml_only, rules=(replace(icml_only.rules[0], applies_to=()),))
+    assert [f.rule for f in run_rules(neurips, everywhere)[0]] == ["AX210"]
 
 
 def test_body_font_size() -> None:

@@ -103,7 +103,7 @@ def test_extends_loop_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_cached_pack_resolves_as_a_parsed_one_and_an_edit_is_read_again(tmp_path: Path, monkeypatch) -> None:
-    from axiomcheck.packs import cache
+    from axiomcheck import datacache as cache
 
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
     pack = tmp_path / "venue.yaml"
@@ -121,7 +121,8 @@ def test_a_cached_pack_resolves_as_a_parsed_one_and_an_edit_is_read_again(tmp_pa
 
 
 def test_the_packs_listing_is_cached_until_a_pack_changes(tmp_path: Path, monkeypatch) -> None:
-    from axiomcheck.packs import cache, catalog
+    from axiomcheck import datacache as cache
+    from axiomcheck.packs import catalog
 
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
     first = catalog.validated_info("axiom-2026")

@@ -18,8 +18,11 @@ from axiomcheck.engine import run_rules
 from axiomcheck.packs import resolve
 from axiomcheck.analysis import open_document
 
-LABEL_TEMPLATE_RE = re.compile(r"^(neurips|nips|icml)-(\d{4})")
-"""`nips-2017` is our `neurips-2017` (the conference was renamed in 2018); `other: ...` is `unknown`."""
+LABEL_TEMPLATE_RE = re.compile(r"^(?:other: )?(neurips|nips|icml|iclr)-(\d{4})")
+LABEL_ACL_RE = re.compile(r"^other: acl\b")
+"""`nips-2017` is our `neurips-2017` (the conference was renamed in 2018); ICLR and ACL papers are
+labelled `other: iclr-<year>` and `other: acl ...` (the *ACL style prints no year, so `acl`);
+any other `other: ...` is `unknown`."""
 LABEL_MODES = (
     ("submission", "submission"),
     ("final", "final"),                     # final, final (proceedings version), final footer, ...
@@ -36,6 +39,9 @@ YEAR_NOT_IN_PDF = {
     "w06": "a course style derived from NeurIPS 2020 that prints no notice: no year",
     "w04": "the ICML review notice names no year, and the author's \\hypersetup replaced the style's "
            "PDF Subject fingerprint",
+    **{paper: "the 9 pt 'Preprint. Under review.' notice of the 2020-2025 styles names no year"
+       for paper in ("p02", "p05", "p08", "p11")},
+    "i11": "the bundled icml2020.sty had its notice commented out and the PDF has no Subject: no year",
 }
 """Papers whose template year is in the label but nowhere in the PDF: we report the family alone."""
 MODE_NOT_IN_PDF = {
@@ -45,6 +51,8 @@ MODE_NOT_IN_PDF = {
            "and a final paper look the same",
     "w06": "label: a course style that forces final mode and prints no notice; without a notice NeurIPS final "
            "and preprint look the same",
+    "o05": "label: preprint-ish; the running head 'Submitted as a conference paper at ICLR 2019' is no mode the ICLR "
+           "style prints (it prints 'Under review as' or 'Published as')",
 }
 """Papers whose label names a mode the PDF does not show: we report no mode (None)."""
 MODIFIED_TEMPLATE = {
@@ -61,15 +69,17 @@ def _manifest(corpus: Path) -> list[dict]:
 
 
 def expected_template(entry: dict) -> tuple[str, int | None]:
+    if LABEL_ACL_RE.match(entry["template"]):
+        return "acl", None
     match = LABEL_TEMPLATE_RE.match(entry["template"])
-    if entry["template"].startswith("other") or match is None:
+    if match is None:
         return "unknown", None
-    family = "neurips" if match.group(1) in ("neurips", "nips") else "icml"
+    family = "neurips" if match.group(1) == "nips" else match.group(1)
     return family, None if entry["id"] in YEAR_NOT_IN_PDF else int(match.group(2))
 
 
 def expected_mode(entry: dict) -> str | None:
-    if entry["id"] in MODE_NOT_IN_PDF or entry["template"].startswith("other"):
+    if entry["id"] in MODE_NOT_IN_PDF or expected_template(entry)[0] == "unknown":
         return None
     return next(ours for prefix, ours in LABEL_MODES if entry["mode"].startswith(prefix))
 
@@ -114,3 +124,32 @@ def test_unmodified_templates_get_no_layout_error(corpus_papers: Path) -> None:
             (errors if finding.severity == "error" else warnings).append(line)
     print("layout warnings on unmodified templates:", warnings or "none")
     assert not errors, "\n".join(errors)
+
+
+OWN_LAYOUT_EXCEPTIONS = {
+    "o01": "an ACL tutorial-abstracts volume: references fill 6 of its 10 pages, so the dominant type size "
+           "(what body-font-size and leading measure) is the references' 10 pt, not the body's 11 pt",
+}
+"""Papers of a family with a template file whose layout findings come from the paper, not the file."""
+
+
+@pytest.mark.slow
+def test_real_papers_pass_the_layout_of_their_own_template_file(corpus_papers: Path, tmp_path: Path) -> None:
+    """ICLR and ACL papers of the corpus, checked against templates/iclr-2026.yaml and acl.yaml."""
+    checked, errors = [], []
+    for entry in _manifest(corpus_papers):
+        family, year = expected_template(entry)
+        name = family if year is None else f"{family}-{year}"
+        if family not in ("iclr", "acl") or entry["id"] in OWN_LAYOUT_EXCEPTIONS or not (
+                Path(__file__).parents[1] / "templates" / f"{name}.yaml").is_file():
+            continue
+        pack = tmp_path / f"{entry['id']}.yaml"
+        pack.write_text(f"pack: own\ntemplate: {name}\ntracks:\n  paper:\n    rules:\n"
+                        + "".join(f"      {rule}: {{}}\n" for rule in sorted(LAYOUT_RULES - {"page-size"}))
+                        + f"      page-size: {{sizes: [{'a4' if family == 'acl' else 'letter'}]}}\n", encoding="utf-8")
+        with open_document(str(corpus_papers / entry["file"])) as doc:
+            findings, crashed = run_rules(doc, resolve(str(pack), "paper"))
+        assert not crashed
+        checked.append(entry["id"])
+        errors += [f"{entry['id']} {f.name}: {f.message}" for f in findings]
+    assert len(checked) >= 3 and not errors, (checked, errors)

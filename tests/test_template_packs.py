@@ -26,7 +26,8 @@ def test_hild_submission_follows_the_call_for_papers() -> None:
     assert ANONYMITY <= set(rules), "every anonymity rule for a double-blind submission"
     family = rules["template-family"]
     assert family.options.expected == "icml-2026" and family.severity.value == "warning"
-    assert rules["columns"].options.columns == 2 and rules["columns"].options.applies_to == "icml"
+    assert resolved.template == "icml-2026"
+    assert rules["columns"].options.columns == 2 and rules["columns"].applies_to == ("icml",)
     assert (rules["text-block"].options.left, rules["text-block"].options.right) == (55.44, 541.44)
     assert rules["leading"].options.leading == 11.96
     severities = {name: rules[name].severity.value for name in ("leading", "type3-fonts", "hidden-text")}

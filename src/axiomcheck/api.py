@@ -106,7 +106,11 @@ def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: L
     try:
         doc = open_document(path)
     except DocumentError as error:
-        finding = _unopenable(path, str(error))
+        try:
+            finding = _unopenable(path, str(error))
+        except Exception as inner:  # our bug while asking pypdf why: a verdict all the same
+            failure = classify(inner)
+            return _error_result(path, sha, [failure.finding(during("open"))], internal=failure.internal)
         return _error_result(path, sha, [finding], pages=0 if finding.name == "no-pages" else None)
     except Exception as error:  # anything else while opening: memory, recursion, or our bug
         failure = classify(error)
@@ -233,7 +237,9 @@ def _object_page_count(doc: "Document") -> int | None:
         return None
     try:
         return count()
-    except Exception:  # see the docstring
+    except Exception as error:  # see the docstring; our own bug goes to the stage's verdict
+        if classify(error).internal:
+            raise
         return None
 
 
@@ -247,6 +253,8 @@ def _second_opinion(path: str) -> _SecondOpinion:
         encrypted = bool(reader.is_encrypted)
         return _SecondOpinion(encrypted, len(reader.pages), None)
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
+        if classify(error).internal:  # unless the failure is our own bug
+            raise
         return _SecondOpinion(encrypted, None, f"{type(error).__name__}: {error}")
 
 

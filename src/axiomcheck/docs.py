@@ -5,13 +5,41 @@ Both come from the rule docstrings (and the verdict texts), so they cannot drift
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
+import inspect
+import textwrap
 import typing
 
 from .rules import REGISTRY, Rule, find_rule
+from .rules.base import TEMPLATE_KEY
 from .verdicts import VERDICTS
 
 REQUIRED_SECTIONS = ("What it checks:", "Why:", "How to fix:")
+
+
+@functools.lru_cache(maxsize=None)
+def option_docs(options: type) -> dict[str, str]:
+    """The docstring written under each field of an options dataclass, by field name."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(options)))
+    except (OSError, TypeError):  # no source (e.g. a frozen build): options without prose
+        return {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    docs: dict[str, str] = {}
+    for field, after in zip(body, body[1:]):
+        if isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name) \
+                and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) \
+                and isinstance(after.value.value, str):
+            docs[field.target.id] = " ".join(inspect.cleandoc(after.value.value).split())
+    return docs
+
+
+def _type_name(annotation: object) -> str:
+    if typing.get_origin(annotation) is not None:
+        return str(annotation).replace("typing.", "")
+    return getattr(annotation, "__name__", str(annotation))
 
 
 def _options_lines(rule: Rule) -> list[str]:
@@ -19,10 +47,29 @@ def _options_lines(rule: Rule) -> list[str]:
     if not fields:
         return ["Options: none."]
     types = typing.get_type_hints(rule.options)
+    docs = option_docs(rule.options)
     lines = ["Options:"]
     for field in fields:
-        type_name = getattr(types[field.name], "__name__", str(types[field.name])).replace("typing.", "")
-        lines.append(f"  {field.name} ({type_name}, default {field.default!r})")
+        path = field.metadata.get(TEMPLATE_KEY)
+        default = f"from the template: {path}" if path else f"default {field.default!r}"
+        lines.append(f"  {field.name} ({_type_name(types[field.name])}, {default})")
+        if field.name in docs:
+            lines += ["      " + line for line in textwrap.wrap(docs[field.name], 88)]
+    return lines
+
+
+def _options_markdown(rule: Rule) -> list[str]:
+    fields = dataclasses.fields(rule.options)
+    if not fields:
+        return ["Options: none."]
+    types = typing.get_type_hints(rule.options)
+    docs = option_docs(rule.options)
+    lines = ["| option | type | default | meaning |", "|---|---|---|---|"]
+    for field in fields:
+        path = field.metadata.get(TEMPLATE_KEY)
+        default = f"from the template: `{path}`" if path else f"`{field.default!r}`"
+        meaning = docs.get(field.name, "").replace("|", "\\|")
+        lines.append(f"| `{field.name}` | `{_type_name(types[field.name])}` | {default} | {meaning} |")
     return lines
 
 
@@ -51,7 +98,7 @@ def rules_markdown() -> str:
         out.append(f"| {verdict.id} | {verdict.name} | input | {verdict.severity} | {verdict.summary} |")
     for rule in rules:
         out += ["", f"## {rule.id} {rule.name}", "", f"Group `{rule.group}`, default severity "
-                f"`{rule.severity.value}`, confidence `{rule.confidence}`.", "", rule.doc, "", *_options_lines(rule)]
+                f"`{rule.severity.value}`, confidence `{rule.confidence}`.", "", rule.doc, "", *_options_markdown(rule)]
     out += ["", "## Input verdicts", ""]
     for verdict in sorted(VERDICTS.values(), key=lambda v: v.id):
         out += [f"### {verdict.id} {verdict.name}", "", verdict.doc, "", f"How to fix: {verdict.hint}", ""]

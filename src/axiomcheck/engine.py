@@ -1,6 +1,7 @@
 """Run a resolved rule pack over one document and collect stamped findings.
 
-A rule that raises does not stop the others. A bug in axiomcheck becomes an `AX990
+A rule limited to template families (`applies_to:` in the pack) runs only on PDFs recognised
+as one of them. A rule that raises does not stop the others. A bug in axiomcheck becomes an `AX990
 rule-crashed` finding that names the rule, and the file is marked as an internal error (exit
 code 3); an exception from a PDF library on a damaged file, or exhausted memory or recursion,
 becomes the file's verdict instead (`verdicts.classify`). Rules stopped by the same cause
@@ -34,6 +35,8 @@ def run_rules(doc: "Document", pack: ResolvedPack, submission: Submission = Subm
         if rule.needs_text and not text_available:
             continue
         try:
+            if configured.applies_to and doc.template.name.partition("-")[0] not in configured.applies_to:
+                continue  # the pack limits this rule to other template families
             for violation in rule.check(doc, configured.options, context):
                 severity = violation.severity or configured.severity
                 findings.append(Finding(

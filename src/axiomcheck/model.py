@@ -11,6 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+MM_PER_POINT = 25.4 / 72
+PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
+    "letter": (215.9, 279.4),
+    "a4": (210.0, 297.0),
+    "a1": (594.0, 841.0),
+    "a0": (841.0, 1189.0),
+    "poster-61x90": (610.0, 900.0),
+}
+"""Named paper sizes (width x height in portrait, millimetres): the one table that rules, packs,
+templates and the report's `page_size` use."""
+
+
+def page_size_name(width_mm: float, height_mm: float, tolerance_mm: float) -> str | None:
+    """The named size within `tolerance_mm` of a page (either orientation), or None."""
+    for name, (w, h) in PAGE_SIZES_MM.items():
+        if (abs(width_mm - w) <= tolerance_mm and abs(height_mm - h) <= tolerance_mm) or \
+                (abs(width_mm - h) <= tolerance_mm and abs(height_mm - w) <= tolerance_mm):
+            return name
+    return None
+
 
 class BBox(NamedTuple):
     """An axis-aligned box: x0 < x1 left to right, y0 < y1 top to bottom.
@@ -272,7 +292,8 @@ class TemplateInfo:
     """The template recognised from the PDF alone."""
 
     name: str
-    """neurips-2026, neurips-2025, neurips-<year>, icml-2026, icml-<year> or unknown."""
+    """<family>-<year> (neurips-2026, icml-2025, iclr-2026), the family alone when no year is
+    printed (neurips, acl), or unknown; the families are those of the template files."""
     mode: str | None
     """submission, preprint, final or None when unknown."""
     track: str | None = None
@@ -280,6 +301,11 @@ class TemplateInfo:
     workshop_title: str | None = None
     evidence: tuple[str, ...] = field(default_factory=tuple)
     """What the recognition rests on, for people reading `inspect`."""
+    label: str = ""
+    """The template as people name it (NeurIPS 2026, ICML); empty when unknown."""
+    option: str | None = None
+    """How the recognised mode is switched on, as an author would write it (the template's
+    options), None when no mode of the template was recognised."""
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from . import front_matter
 from .captions import captions
 from .lines import assemble_lines, column_count, split_line_numbers
-from ..model import (AuthorBlock, BBox, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
-                    PageText, Sections, TemplateInfo)
+from ..model import (MM_PER_POINT, AuthorBlock, BBox, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
+                    PageText, Sections, TemplateInfo, page_size_name)
 from ..pdf.source import PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
@@ -188,7 +188,8 @@ class Document:
             page_width=first.width if first else 0.0, page_height=first.height if first else 0.0,
             text_left=left, text_right=right, columns=self.columns, line_numbers=self.line_numbers,
             notice_size=self.notice_size, padded_line_numbers=self.padded_line_numbers,
-            header_text=self.header_text)
+            header_text=self.header_text, page_numbers=self.page_numbers,
+            page_size=page_size_name(first.width * MM_PER_POINT, first.height * MM_PER_POINT, 3.0) if first else None)
         return recognise(self.notice, layout, self.author_block, self.info)
 
     @cached_property
@@ -214,6 +215,17 @@ class Document:
             if padded >= PADDED_LINE_NUMBERS:
                 return True
         return False
+
+    @cached_property
+    def page_numbers(self) -> bool:
+        """Whether most of the first pages carry a page number (a lone number) at their foot."""
+        pages = range(1, min(self.page_count, 6) + 1)
+        numbered = 0
+        for number in pages:
+            bottom = (1 - HEADER_ZONE) * self.pages[number - 1].height
+            numbered += any(line.text.strip().isdigit() and len(line.text.strip()) <= 3 and line.bbox.y0 > bottom
+                            for line in self.page_text(number).lines)
+        return numbered > len(pages) / 2
 
     @cached_property
     def header_text(self) -> str:

@@ -7,24 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model import Heading
+from ..model import MM_PER_POINT, Heading, page_size_name
 
 if TYPE_CHECKING:
     from .document import Document
 
-PAGE_SIZE_TOLERANCE = 3.0
-_NAMED_SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89), "a1": (1683.78, 2383.94),
-                "poster-61x90": (1729.13, 2551.18)}
+PAGE_SIZE_TOLERANCE_MM = 1.06
+"""3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""
 
 
-def page_size_name(width: float, height: float) -> str:
-    """letter, a4, a1, poster-61x90 or `<w> x <h> pt`."""
-    for name, (w, h) in _NAMED_SIZES.items():
-        tolerance = PAGE_SIZE_TOLERANCE * (3 if w > 1000 else 1)
-        if (abs(width - w) <= tolerance and abs(height - h) <= tolerance) or \
-                (abs(width - h) <= tolerance and abs(height - w) <= tolerance):
-            return name
-    return f"{width:.0f} x {height:.0f} pt"
+def _page_size(width: float, height: float) -> str:
+    """letter, a4, a1, a0, poster-61x90 or `<w> x <h> pt` (sizes in points)."""
+    width_mm, height_mm = width * MM_PER_POINT, height * MM_PER_POINT
+    tolerance = PAGE_SIZE_TOLERANCE_MM * (3 if max(width_mm, height_mm) > 500 else 1)
+    return page_size_name(width_mm, height_mm, tolerance) or f"{width:.0f} x {height:.0f} pt"
 
 
 def _page(heading: Heading | None) -> int | None:
@@ -53,7 +49,7 @@ def structure_of(doc: "Document", main_body_excludes: tuple[str, ...]) -> dict[s
         "impact_page": _page(sections.impact),
         "anonymous": doc.author_block.anonymous,
         "line_numbers": doc.line_numbers,
-        "page_size": page_size_name(first.width, first.height) if first else None,
+        "page_size": _page_size(first.width, first.height) if first else None,
         "columns": doc.columns,
         "title": doc.title or None,
         "authors": [line.text for line in doc.author_block.lines],

@@ -1,67 +1,33 @@
-"""Recognise the template, its year and its mode from the PDF alone.
+"""Recognise the template, its year and its mode from the PDF alone, by the template files.
 
-Evidence, strongest first (see the venue template facts):
+What each template prints and how to tell it is data (`templates/*.yaml`, docs/templates.md);
+this module weighs the evidence the same way for every family, strongest first:
 
-1. The page-1 notice in the template's own wording names family, year and mode: NeurIPS
-   prints "Submitted to 40th Conference on ... (NeurIPS 2026). Do not distribute." in review
-   modes, "Preprint." with `preprint`, "40th Conference ... (NeurIPS 2026). <track>." with
-   `final`; ICML prints "Preliminary work. Under review by ... (ICML)", "Proceedings of the
-   43rd International Conference on Machine Learning ..." or "Preprint. <date>.".
-2. Geometry decides the family when the notice is missing or was rewritten by a workshop:
-   NeurIPS is one column at x 108-504 with plain line numbers (1, 2, 3), ICML two columns at
-   x 55.4-541.4 (or the ICML PDF Subject fingerprint) with a zero-padded ruler (000, 001).
-   A running head naming another venue (ICLR, ACL, IEEE, ...) rules NeurIPS out.
-3. Style fingerprints give the year when no notice prints it: the 2026 NeurIPS style sets
-   the notice in 8 pt (earlier styles in 9 pt, with the same "Preprint. Under review."
-   notice since 2020), and the ICML style writes "Proceedings of the International
-   Conference on Machine Learning <year>" into the PDF Subject.
-4. The author block and the line-number column give the mode when no notice does.
+1. The mode marker in the template's own wording names family, year and mode: a page-1
+   notice (NeurIPS "Submitted to 40th Conference on ... (NeurIPS 2026). Do not distribute.",
+   ICML "Preliminary work. Under review by ...") or a running head (ICLR "Under review as a
+   conference paper at ICLR 2026"). A notice the template never prints but a workshop wrote
+   keeps the family of the layout (`own`).
+2. Geometry decides the family when no marker does: columns and the text block's edges (and
+   the page size or a PDF Subject fingerprint where the file asks for them); a ruler style or
+   a running head naming another venue rules a family out.
+3. Fingerprints give the year when no marker prints it (the 2026 NeurIPS style sets its
+   notice in 8 pt; the ICML style writes its year into the PDF Subject).
+4. The author block, the line numbers and the page numbers give the mode when no marker does
+   (`without_notice`).
 
-The year is reported only when one of these states it; otherwise the name is the family
-alone (`neurips`, `icml`). The creation date is never used: papers are often rebuilt long
-after they were written, with last year's style.
+The year is reported only when one of these states it; otherwise the name is the family alone
+(`neurips`, `icml`). The creation date is never used: papers are often rebuilt long after they
+were written, with last year's style.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..model import AuthorBlock, Notice, TemplateInfo
-
-NEURIPS_TEXT_BLOCK = (108.0, 504.0)
-ICML_TEXT_BLOCK = (55.44, 541.44)
-NEURIPS_EDGE_TOLERANCE = (6.0, 8.0)
-ICML_EDGE_TOLERANCE = (4.0, 6.0)
-NEURIPS_2026_NOTICE_SIZE = 8.5
-"""The 2026 NeurIPS style forces \\footnotesize to 8 pt, so its notice is set in ~7.97 pt;
-every earlier style sets it in ~8.97 pt."""
-NEURIPS_FIRST_YEAR = 1987
-"""NeurIPS 2026 is the 40th conference: year = ordinal + 1986."""
-ICML_FIRST_YEAR = 1983
-"""ICML 2026 is the 43rd conference: year = ordinal + 1983."""
-
-_NEURIPS_NAME_RE = re.compile(r"Conference on Neural Information Processing Systems", re.I)
-_NEURIPS_YEAR_RE = re.compile(r"\b(?:NeurIPS|NIPS)\s*'?\s*(\d{4})\b", re.I)
-_NEURIPS_ORDINAL_RE = re.compile(r"(?<!\d)(\d+)\s*(?:st|nd|rd|th)\s+(?:Annual\s+)?Conference on Neural Information", re.I)
-_ICML_OFFICIAL_RE = re.compile(
-    r"^(?:Preliminary work\.\s*Under review by the International Conference on Machine Learning"
-    r"|Proceedings of the .{0,24}International Conference on Machine Learning)", re.I)
-_ICML_ORDINAL_RE = re.compile(r"\b(\d{2})\s*(?:st|nd|rd|th)?\s+International Conference on Machine Learning", re.I)
-_ICML_SUBJECT_RE = re.compile(r"International Conference on Machine Learning\s*(\d{4})", re.I)
-_COPYRIGHT_YEAR_RE = re.compile(r"Copyright\s+(\d{4})", re.I)
-_ANY_YEAR_RE = re.compile(r"\b(19[89]\d|20\d\d)\b")
-_WORKSHOP_TITLE_RE = re.compile(r"\)\.?\s*Workshop:?\s*(.*?)\.?\s*$", re.I)
-_FOREIGN_HEADER_RE = re.compile(
-    r"\b(?:ICLR|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CVPR|ICCV|ECCV|COLM|TMLR|JMLR|IEEE|ACM|AISTATS|UAI|"
-    r"A\s+PREPRINT|arXiv)\b")
-_TRACKS = (
-    ("Position Paper Track", "position"),
-    ("Track on Evaluations and Datasets", "eandd"),
-    ("Datasets and Benchmarks Track", "eandd"),
-    ("Creative AI Track", "creativeai"),
-    ("Education Track", "education"),
-)
+from ..templates import TemplateFacts, all_templates, compiled
 
 
 @dataclass(frozen=True)
@@ -80,152 +46,206 @@ class LayoutFacts:
     """The line numbers are zero-padded (000, 001, ...), as ICML's and ICLR's rulers are."""
     header_text: str = ""
     """The running head at the top of the pages after the first (empty when there is none)."""
+    page_size: str | None = None
+    """The named size of page 1 (letter, a4, ...), None for another size."""
+    page_numbers: bool = False
+    """Most pages carry a page number (a folio) at their foot."""
+
+
+@dataclass(frozen=True)
+class _Family:
+    """A family's recognition facts (from its newest file) and every year file it has."""
+
+    facts: TemplateFacts
+    files: tuple[TemplateFacts, ...]
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        return self.facts.recognise
+
+
+@dataclass(frozen=True)
+class _Marker:
+    """A mode marker the template prints: its text, where it stands, and the rules that read it."""
+
+    text: str
+    where: str
+    """notice or running_head."""
+    rules: dict[str, Any]
+
+
+def _families(templates: tuple[TemplateFacts, ...]) -> list[_Family]:
+    grouped: dict[str, list[TemplateFacts]] = {}
+    for facts in templates:
+        grouped.setdefault(facts.family, []).append(facts)
+    return [_Family(max(files, key=lambda f: f.year or 0), tuple(files)) for _, files in sorted(grouped.items())]
+
+
+def _search(patterns: list[str] | None, text: str) -> Any:
+    return next((m for m in (compiled(p).search(text) for p in patterns or ()) if m), None)
 
 
 def _name(family: str, year: int | None) -> str:
     return f"{family}-{year}" if year else family
 
 
-def _neurips_layout(layout: LayoutFacts) -> bool:
-    left, right = NEURIPS_TEXT_BLOCK
-    left_tol, right_tol = NEURIPS_EDGE_TOLERANCE
-    return (layout.columns == 1 and abs(layout.text_left - left) <= left_tol
-            and abs(layout.text_right - right) <= right_tol
-            and not (layout.line_numbers and layout.padded_line_numbers)
-            and not _FOREIGN_HEADER_RE.search(layout.header_text))
+def _label(family: _Family, year: int | None) -> str:
+    return f"{family.facts.family_label} {year}" if year else family.facts.family_label
 
 
-def _icml_subject(info: dict[str, str]) -> bool:
-    return "International Conference on Machine Learning" in info.get("Subject", "")
+def _anonymous(family: _Family, author_block: AuthorBlock) -> bool:
+    forms = family.facts.data["author_block"]["anonymous"]
+    return author_block.anonymous or any(_search(forms, line.text) for line in author_block.lines)
 
 
-def _icml_layout(layout: LayoutFacts, info: dict[str, str]) -> bool:
-    left, right = ICML_TEXT_BLOCK
-    left_tol, right_tol = ICML_EDGE_TOLERANCE
-    at_icml_edges = abs(layout.text_left - left) <= left_tol and abs(layout.text_right - right) <= right_tol
-    return layout.columns == 2 and (at_icml_edges or _icml_subject(info))
+def _holds(condition: str, layout: LayoutFacts, anonymous: bool) -> bool:
+    return {"anonymous": anonymous, "named": not anonymous, "line_numbers": layout.line_numbers,
+            "no_line_numbers": not layout.line_numbers, "page_numbers": layout.page_numbers,
+            "no_page_numbers": not layout.page_numbers}[condition]
 
 
-def _family(text: str, layout: LayoutFacts, info: dict[str, str]) -> tuple[str, str]:
-    """The family and the evidence that decided it."""
-    if _NEURIPS_NAME_RE.search(text):
-        return "neurips", f"notice: {text}"
-    if _ICML_OFFICIAL_RE.search(text):
-        return "icml", f"notice: {text}"
-    if _icml_layout(layout, info):
-        fingerprint = " and the ICML PDF Subject" if _icml_subject(info) else ""
-        where = f"x {layout.text_left:.0f}-{layout.text_right:.0f}"
-        return "icml", f"two columns at the ICML positions ({where}){fingerprint}"
-    if _neurips_layout(layout):
-        return "neurips", f"one column at the NeurIPS text block (x {layout.text_left:.0f}-{layout.text_right:.0f})"
-    return "unknown", ""
+def _marker(family: _Family, notice: str, header: str) -> _Marker | None:
+    """The family's own mode marker, when the notice or the running head is one."""
+    for where, text in (("notice", notice), ("running_head", header)):
+        rules = family.rules.get(where)
+        if rules and text and _search(rules["family"], text):
+            return _Marker(text, where, rules)
+    return None
 
 
-def _neurips_year(text: str, layout: LayoutFacts) -> tuple[int | None, str | None]:
-    match = _NEURIPS_YEAR_RE.search(text)
+def _layout_matches(family: _Family, layout: LayoutFacts, notice: str, info: dict[str, str]) -> str | None:
+    """Why the layout is this family's, or None."""
+    rules = family.rules.get("layout")
+    if not rules:
+        return None
+    block = family.facts.data["text_block"]
+    left_tol, right_tol = rules["edge_tolerance"]
+    at_edges = abs(layout.text_left - block["left"]) <= left_tol and abs(layout.text_right - block["right"]) <= right_tol
+    subject = bool(rules.get("subject")) and bool(_search([rules["subject"]], info.get("Subject", "")))
+    if layout.columns != family.facts.data["columns"] or not (at_edges or subject):
+        return None
+    if rules.get("page") and layout.page_size != rules["page"]:
+        return None
+    ruler = "padded" if layout.padded_line_numbers else "plain"
+    if layout.line_numbers and rules.get("not_with_ruler") == ruler:
+        return None
+    if rules.get("not_with_running_head") and _search([rules["not_with_running_head"]], layout.header_text):
+        return None
+    if rules.get("not_with_notice") and _search([rules["not_with_notice"]], notice):
+        return None
+    columns = {1: "one column", 2: "two columns"}.get(layout.columns, f"{layout.columns} columns")
+    label = family.facts.family_label
+    return (f"{columns} at the {label} text block (x {layout.text_left:.0f}-{layout.text_right:.0f})"
+            + (f" and the {label} PDF Subject" if subject else ""))
+
+
+def _year(family: _Family, text: str, official: bool, own: str, layout: LayoutFacts,
+          info: dict[str, str]) -> tuple[int | None, str | None]:
+    """The year, and the evidence for it when the marker does not state it outright.
+
+    `text` is the mode marker (or the workshop's own notice), `official` says whether the
+    template prints it, `own` is the workshop's own notice or empty."""
+    rules = family.rules.get("year") or {}
+    match = _search(rules.get("patterns"), text)
     if match:
         return int(match.group(1)), None
-    match = _NEURIPS_ORDINAL_RE.search(text)
-    if match:
-        return int(match.group(1)) + NEURIPS_FIRST_YEAR - 1, None
-    if text and not _NEURIPS_NAME_RE.search(text) and not text.lower().startswith("preprint"):
-        match = _ANY_YEAR_RE.search(text)
+    for ordinal in rules.get("ordinals", ()):
+        match = compiled(ordinal["match"]).search(text)
         if match:
-            return int(match.group(1)), f"year {match.group(1)} named in the workshop's own notice"
-    if layout.notice_size is not None and layout.notice_size < NEURIPS_2026_NOTICE_SIZE:
-        return 2026, (f"notice set in {layout.notice_size:.2f} pt: only the 2026 style sets it in 8 pt "
-                      "(earlier styles: 9 pt)")
-    return None, None
-
-
-def _icml_year(text: str, info: dict[str, str]) -> tuple[int | None, str | None]:
-    match = _ICML_ORDINAL_RE.search(text)
-    if match:
-        return int(match.group(1)) + ICML_FIRST_YEAR, None
-    if _ICML_OFFICIAL_RE.search(text):
-        match = _COPYRIGHT_YEAR_RE.search(text)
+            return int(match.group(1)) + ordinal["offset"], None
+    if official and rules.get("copyright"):
+        match = compiled(rules["copyright"]).search(text)
         if match:
             return int(match.group(1)), None
-    match = _ICML_SUBJECT_RE.search(info.get("Subject", ""))
+    if own and rules.get("own_notice"):
+        match = compiled(r"\b(19[89]\d|20\d\d)\b").search(own)
+        if match:
+            return int(match.group(1)), f"year {match.group(1)} named in the workshop's own notice"
+    subject = info.get("Subject", "")
+    match = _search([rules["subject"]] if rules.get("subject") else None, subject)
     if match:
-        return int(match.group(1)), f"PDF Subject '{info['Subject']}' (set by the ICML style)"
+        return int(match.group(1)), f"PDF Subject '{subject}' (set by the {family.facts.family_label} style)"
+    if layout.notice_size is not None:
+        sized = [f for f in family.files if f.data.get("fingerprint")
+                 and layout.notice_size < f.data["fingerprint"]["notice_size_below"]]
+        if len(sized) == 1:
+            return sized[0].year, f"notice set in {layout.notice_size:.2f} pt: {sized[0].data['fingerprint']['why']}"
     return None, None
 
 
-def _mode_without_notice(layout: LayoutFacts, author_block: AuthorBlock, family: str) -> tuple[str | None, str]:
-    """Mode from the author block and line numbers when no notice says it."""
-    if author_block.anonymous and layout.line_numbers:
-        return "submission", "anonymous author block and line numbers"
-    if family == "icml" and author_block.anonymous:
-        return "submission", "anonymous author block"
-    if family == "icml" and not layout.line_numbers:
-        return "final", ("named authors and no line ruler: accepted mode (a preprint looks the same "
-                         "without its notice)")
-    return None, ("no notice: every NeurIPS mode prints one, so the style file was edited and nothing "
-                  "else in the PDF tells the mode" if family == "neurips" else "")
+def _option(family: _Family, mode: str | None, track: str | None) -> str | None:
+    """How the mode (and track) is switched on, from the family's notices."""
+    if mode is None:
+        return None
+    notices = [n for n in family.facts.notices if n.mode == mode]
+    chosen = next((n for n in notices if n.track == track), notices[0] if notices else None)
+    return chosen.option if chosen else None
 
 
-def _neurips(text: str, layout: LayoutFacts, author_block: AuthorBlock, evidence: list[str]) -> TemplateInfo:
-    year, year_evidence = _neurips_year(text, layout)
+def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tuple[str | None, str]:
+    for rule in family.rules.get("without_notice", ()):
+        if all(_holds(condition, layout, anonymous) for condition in rule["when"]):
+            return rule["mode"], rule["why"]
+    return None, family.rules.get("no_mode_why", "")
+
+
+def _recognise_family(family: _Family, evidence: list[str], marker: _Marker | None, notice: str,
+                      layout: LayoutFacts, author_block: AuthorBlock, info: dict[str, str]) -> TemplateInfo:
+    anonymous = _anonymous(family, author_block)
+    notice_rules = family.rules.get("notice") or {}
+    own_rules = notice_rules.get("own")
+    mode_rule = _search_mode(marker.rules["modes"], marker.text) if marker else None
+    if marker is None and notice:
+        mode_rule = _search_mode(notice_rules.get("modes"), notice)
+        if mode_rule:
+            evidence.append(f"notice: {notice}")
+    own = ""
+    if mode_rule is None and notice and own_rules and (not own_rules.get("only") or _search([own_rules["only"]], notice)):
+        own = notice
+    text = marker.text if marker else (notice if mode_rule else own)
+    year, year_evidence = _year(family, text, marker is not None, own, layout, info)
     if year_evidence:
         evidence.append(year_evidence)
-    name = _name("neurips", year)
-    lowered = text.lower()
-    if lowered.startswith("submitted to"):
-        return TemplateInfo(name, "submission", None, None, tuple(evidence))
-    if lowered.startswith("preprint"):
-        return TemplateInfo(name, "preprint", None, None, tuple(evidence))
-    if _NEURIPS_NAME_RE.search(text):
-        workshop = _WORKSHOP_TITLE_RE.search(text)
-        if workshop:
-            return TemplateInfo(name, "final", "workshop", workshop.group(1).strip(), tuple(evidence))
-        for phrase, track in _TRACKS:
-            if phrase.lower() in lowered:
-                return TemplateInfo(name, "final", track, None, tuple(evidence))
-        return TemplateInfo(name, "final", "main", None, tuple(evidence))
-    if text:
-        evidence.append(f"the workshop's own notice: {text}")
-        mode = "submission" if author_block.anonymous and layout.line_numbers else "final"
-        track = "workshop" if "workshop" in lowered else None
-        return TemplateInfo(name, mode, track, None, tuple(evidence))
-    mode, why = _mode_without_notice(layout, author_block, "neurips")
+    name, label = _name(family.facts.family, year), _label(family, year)
+    if mode_rule is not None:
+        mode, track, title = mode_rule["mode"], mode_rule.get("track"), None
+        if mode == "final":
+            for rule in (marker.rules if marker else notice_rules).get("tracks", ()):
+                match = compiled(rule["match"]).search(text)
+                if match:
+                    track, title = rule["track"], (match.group(1).strip() if rule.get("title") else None)
+                    break
+        return TemplateInfo(name, mode, track, title, tuple(evidence), label, _option(family, mode, track))
+    if own:
+        evidence.append(f"the workshop's own notice: {own}")
+        needs = own_rules.get("submission_when", ())
+        mode = "submission" if needs and all(_holds(c, layout, anonymous) for c in needs) else "final"
+        workshop = bool(own_rules.get("workshop")) and bool(_search([own_rules["workshop"]], own))
+        option = own_rules.get("workshop_option") if workshop else None
+        return TemplateInfo(name, mode, "workshop" if workshop else None, None, tuple(evidence), label,
+                            option or _option(family, mode, "workshop" if workshop else None))
+    mode, why = _without_marker(family, layout, anonymous)
     evidence += [why] if why else []
-    return TemplateInfo(name, mode, None, None, tuple(evidence))
+    return TemplateInfo(name, mode, None, None, tuple(evidence), label, _option(family, mode, None))
 
 
-def _icml(text: str, layout: LayoutFacts, author_block: AuthorBlock, info: dict[str, str],
-          evidence: list[str]) -> TemplateInfo:
-    year, year_evidence = _icml_year(text, info)
-    if year_evidence:
-        evidence.append(year_evidence)
-    name = _name("icml", year)
-    lowered = text.lower()
-    if lowered.startswith("preliminary work"):
-        return TemplateInfo(name, "submission", None, None, tuple(evidence))
-    if lowered.startswith("proceedings of"):
-        return TemplateInfo(name, "final", "main", None, tuple(evidence))
-    if lowered.startswith("preprint"):
-        evidence.append(f"notice: {text}")
-        return TemplateInfo(name, "preprint", None, None, tuple(evidence))
-    if "workshop" in lowered:
-        evidence.append(f"the workshop's own notice: {text}")
-        mode = "submission" if author_block.anonymous else "final"
-        return TemplateInfo(name, mode, "workshop", None, tuple(evidence))
-    mode, why = _mode_without_notice(layout, author_block, "icml")
-    evidence += [why] if why else []
-    return TemplateInfo(name, mode, None, None, tuple(evidence))
+def _search_mode(modes: list[dict[str, Any]] | None, text: str) -> dict[str, Any] | None:
+    return next((rule for rule in modes or () if compiled(rule["match"]).search(text)), None)
 
 
-def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBlock,
-              info: dict[str, str]) -> TemplateInfo:
+def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBlock, info: dict[str, str],
+              templates: tuple[TemplateFacts, ...] | None = None) -> TemplateInfo:
     """Family-year, mode, track and workshop title, with the evidence they rest on."""
     text = notice.text if notice else ""
-    family, why = _family(text, layout, info)
-    evidence = [why] if why else []
-    if family == "neurips":
-        return _neurips(text, layout, author_block, evidence)
-    if family == "icml":
-        return _icml(text, layout, author_block, info, evidence)
-    if text:
-        evidence.append(f"notice of no known template: {text}")
+    families = _families(all_templates() if templates is None else templates)
+    for family in families:
+        marker = _marker(family, text, layout.header_text)
+        if marker is not None:
+            evidence = [f"{'notice' if marker.where == 'notice' else 'running head'}: {marker.text}"]
+            return _recognise_family(family, evidence, marker, text, layout, author_block, info)
+    for family in families:
+        why = _layout_matches(family, layout, text, info)
+        if why is not None:
+            return _recognise_family(family, [why], None, text, layout, author_block, info)
+    evidence = [f"notice of no known template: {text}"] if text else []
     return TemplateInfo("unknown", None, None, None, tuple(evidence))

@@ -12,7 +12,7 @@ import os
 from dataclasses import asdict
 from pathlib import Path
 
-from . import cache
+from .. import datacache as cache
 from .resolve import PackInfo, chain_paths, packs_directory, validate_pack
 
 

@@ -4,21 +4,27 @@ A pack is YAML data (see docs/rule-packs.md):
 
     pack: axiom-2026
     extends: neurips-2026            # optional: a shipped pack id or a path
+    template: neurips-2026           # the template file the layout, font and notice rules read
     main_body_excludes: [...]        # sections that do not count toward page limits
     default_stage: submission
     rules: {page-size: {sizes: [letter]}}
     disable: [rule-name, ...]
     stages: {submission: {rules: ..., disable: ...}, camera-ready: {...}}
-    tracks: {paper: {description: ..., rules: ..., disable: ..., stages: {...}}}
+    tracks: {paper: {description: ..., only: [...], rules: ..., disable: ..., stages: {...}}}
 
-Layers apply in order, for each pack from the base of the `extends` chain to the pack
-itself: its `rules`/`disable`, then the stage's, then the track's, then the track's stage's.
-A rule entry merges its options key by key into what earlier layers set; `severity:` and
-`enabled:` are accepted on every rule entry.
+Configuring and enabling are separate. Options merge key by key through every layer, in
+order, for each pack from the base of the `extends` chain to the pack itself: its `rules`,
+then the stage's, then the track's, then the track's stage's. Whether a rule runs is decided
+by `enable:`, `disable:` and `enabled:` in the same order, and by a rule entry in the pack
+that is the first of the chain to name the rule; in a pack that extends one which already
+names it, an entry only changes options, unless it stands in a track or stage the extended
+packs do not have. A track's `only:` lists every rule it may run.
+`severity:`, `enabled:` and `applies_to:` (template families) are accepted on every rule entry.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,14 +33,15 @@ from typing import TYPE_CHECKING, Any
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SECTION_KINDS
 from .loader import Located, PackError, load_yaml
 
-if TYPE_CHECKING:  # the rules load when a pack is resolved, not when its identity is read
+if TYPE_CHECKING:  # the rules and templates load when a pack is resolved, not when its identity is read
     from ..rules import Rule, Severity
+    from ..templates import TemplateFacts
 
-PACK_KEYS = ("pack", "name", "source", "description", "extends", "main_body_excludes",
+PACK_KEYS = ("pack", "name", "source", "description", "extends", "template", "main_body_excludes",
              "default_stage", "rules", "disable", "enable", "stages", "tracks", "max_findings_per_rule")
-TRACK_KEYS = ("description", "main_body_excludes", "rules", "disable", "enable", "stages")
-STAGE_KEYS = ("description", "rules", "disable", "enable")
-RULE_ENTRY_KEYS = ("severity", "enabled")
+TRACK_KEYS = ("description", "template", "main_body_excludes", "only", "rules", "disable", "enable", "stages")
+STAGE_KEYS = ("description", "template", "rules", "disable", "enable")
+RULE_ENTRY_KEYS = ("severity", "enabled", "applies_to")
 MAX_EXTENDS_DEPTH = 8
 DEFAULT_MAX_FINDINGS_PER_RULE = 50
 """A rule reports at most this many findings per file unless the pack says otherwise."""
@@ -58,6 +65,8 @@ class ConfiguredRule:
     rule: Rule
     options: Any
     severity: Severity
+    applies_to: tuple[str, ...] = ()
+    """Template families the rule checks (the engine skips PDFs of other families); empty: all."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,8 @@ class ResolvedPack:
     stage: str
     main_body_excludes: tuple[str, ...]
     rules: tuple[ConfiguredRule, ...]
+    template: str | None = None
+    """The template file the pack names for this track and stage."""
     max_findings_per_rule: int = DEFAULT_MAX_FINDINGS_PER_RULE
     """The most findings one rule reports per file (see `_max_findings`)."""
 
@@ -97,6 +108,11 @@ def _locate(venue: str, relative_to: Path | None = None) -> Path:
         return shipped
     raise PackError(venue, None, f"no rule pack named '{venue}'.",
                     f"Use one of: {', '.join(shipped_packs())}, or a path to a .yaml pack.")
+
+
+def chain_paths(venue: str) -> list[Path]:
+    """The files of a pack and of the packs it extends, base first."""
+    return [path for path, _ in _chain(venue)]
 
 
 def _chain(venue: str) -> list[tuple[Path, Located]]:
@@ -124,11 +140,6 @@ def _chain(venue: str) -> list[tuple[Path, Located]]:
             raise PackError(path, data.line_of("extends"), error.problem, error.fix) from error
     chain.reverse()
     return chain
-
-
-def chain_paths(venue: str) -> list[Path]:
-    """The files of a pack and of the packs it extends, base first."""
-    return [path for path, _ in _chain(venue)]
 
 
 def _check_keys(path: Path, data: Any, allowed: tuple[str, ...], what: str, line: int | None = None) -> None:
@@ -213,7 +224,8 @@ def _option_types(rule: Rule) -> dict[str, Any]:
     return typing.get_type_hints(rule.options)
 
 
-def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[str, Any]]) -> None:
+def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[str, Any]],
+                       named_before: set[str]) -> None:
     from ..rules import REGISTRY, Severity
 
     if layer is None:
@@ -232,8 +244,9 @@ def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[
             raise PackError(path, rule_line, f"rule '{name}' must be given a mapping of options.",
                             f"Write `{name}: {{}}` for the defaults.")
         types = _option_types(rule)
-        current = state.setdefault(name, {"enabled": True})
-        current["enabled"] = True
+        current = state.setdefault(name, {})
+        if name not in named_before:  # the first pack to name a rule in this scope turns it on
+            current["enabled"] = True
         for key, value in entry.items():
             key_line = entry.line_of(key)
             if key == "enabled":
@@ -243,6 +256,8 @@ def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[
                     raise PackError(path, key_line, f"rule '{name}': severity must be error, warning or info, not {value!r}.",
                                     "Write `severity: warning`.")
                 current["severity"] = Severity(value)
+            elif key == "applies_to":
+                current["applies_to"] = _families_of(path, key_line, name, value)
             elif key in types:
                 current.setdefault("options", {})[key] = _coerce(value, types[key], (path, key_line, name, key))
             else:
@@ -251,12 +266,25 @@ def _apply_rules_layer(path: Path, layer: Any, line: int, state: dict[str, dict[
                                 f"Known keys for '{name}': {known}.")
 
 
-def _apply_name_list(path: Path, data: Located, key: str, state: dict[str, dict[str, Any]], enabled: bool) -> None:
+def _families_of(path: Path, line: int, name: str, value: Any) -> tuple[str, ...]:
+    """The template families of `applies_to:` (a name or a list; empty: every PDF)."""
+    from ..templates import families
+
+    known = families()
+    listed = tuple(f for f in _coerce(value, tuple[str, ...], (path, line, name, "applies_to")) if f)
+    unknown = [family for family in listed if family not in known]
+    if unknown:
+        raise PackError(path, line, f"rule '{name}': applies_to names an unknown template family '{unknown[0]}'.",
+                        f"Choose from: {', '.join(known)} (docs/templates.md).")
+    return listed
+
+
+def _rule_names(path: Path, data: Located, key: str) -> list[str]:
     from ..rules import REGISTRY
 
     names = data.get(key)
     if names is None:
-        return
+        return []
     if not isinstance(names, list):
         raise PackError(path, data.line_of(key), f"`{key}:` must be a list of rule names.",
                         f"Write `{key}: [rule-name, ...]`.")
@@ -264,13 +292,28 @@ def _apply_name_list(path: Path, data: Located, key: str, state: dict[str, dict[
         if name not in REGISTRY:
             raise PackError(path, data.line_of(key), f"`{key}:` names an unknown rule '{name}'.",
                             f"Known rules: {', '.join(sorted(REGISTRY))}.")
-        state.setdefault(name, {})["enabled"] = enabled
+    return list(names)
 
 
-def _apply_layer(path: Path, data: Located, state: dict[str, dict[str, Any]]) -> None:
-    _apply_rules_layer(path, data.get("rules"), data.line_of("rules"), state)
-    _apply_name_list(path, data, "enable", state, True)
-    _apply_name_list(path, data, "disable", state, False)
+def _apply_layer(path: Path, data: Located, state: dict[str, dict[str, Any]], named_before: set[str]) -> None:
+    _apply_rules_layer(path, data.get("rules"), data.line_of("rules"), state, named_before)
+    for key, enabled in (("enable", True), ("disable", False)):
+        for name in _rule_names(path, data, key):
+            state.setdefault(name, {})["enabled"] = enabled
+
+
+def _named(data: Any) -> set[str]:
+    """Every rule a pack names anywhere (rules, enable, disable, only; every track and stage)."""
+    names: set[str] = set()
+    if not isinstance(data, dict):
+        return names
+    names.update(data.get("rules") or {})
+    for key in ("enable", "disable", "only"):
+        names.update(n for n in data.get(key) or [] if isinstance(n, str))
+    for key in ("stages", "tracks"):
+        for section in (data.get(key) or {}).values():
+            names |= _named(section)
+    return names
 
 
 def _excludes(path: Path, data: Located, current: tuple[str, ...]) -> tuple[str, ...]:
@@ -284,6 +327,41 @@ def _excludes(path: Path, data: Located, current: tuple[str, ...]) -> tuple[str,
     return tuple(value)
 
 
+def _template(path: Path, data: Located, current: tuple[str, Path] | None) -> tuple[str, Path] | None:
+    name = data.get("template")
+    if name is None:
+        return current
+    if not isinstance(name, str):
+        raise PackError(path, data.line_of("template"), "`template:` must name one template.",
+                        "Write e.g. `template: neurips-2026` (docs/templates.md lists them).")
+    return name, path
+
+
+def _layers(path: Path, data: Located, track: str, stage: str) -> list[tuple[str, Located]]:
+    """The pack's layers that apply to `track` and `stage`, in order, each with its scope."""
+    layers = [("pack", data)]
+    stage_data = _section(path, data, "stages", stage, STAGE_KEYS)
+    if stage_data is not None:
+        layers.append((f"stage {stage}", stage_data))
+    track_data = _section(path, data, "tracks", track, TRACK_KEYS)
+    if track_data is not None:
+        layers.append((f"track {track}", track_data))
+        track_stage = _section(path, track_data, "stages", stage, STAGE_KEYS)
+        if track_stage is not None:
+            layers.append((f"track {track} stage {stage}", track_stage))
+    return layers
+
+
+def _scopes(data: Located) -> set[str]:
+    """The scopes a pack writes: the pack itself, its stages, tracks and tracks' stages."""
+    scopes = {"pack"} | {f"stage {name}" for name in data.get("stages") or {}}
+    for track, section in (data.get("tracks") or {}).items():
+        scopes.add(f"track {track}")
+        if isinstance(section, dict):
+            scopes |= {f"track {track} stage {name}" for name in section.get("stages") or {}}
+    return scopes
+
+
 def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
     """The configured rules for `venue` (pack id or path), `track` and `stage`."""
     from ..rules import REGISTRY
@@ -292,39 +370,38 @@ def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
     info = pack_info(venue)
     stage = stage or info.default_stage
     if track not in info.tracks:
-        raise PackError(info.path, None, f"the pack has no track '{track}'.",
-                        f"Use --track with one of: {', '.join(info.tracks) or '(none defined)'}.")
+        raise PackError("", None, f"{info.id} has no track '{track}'; tracks: {', '.join(info.tracks) or '(none)'}.",
+                        "Use --track with one of them.")
     if stage not in info.stages:
-        raise PackError(info.path, None, f"the pack has no stage '{stage}'.",
-                        f"Use --stage with one of: {', '.join(info.stages)}.")
+        raise PackError("", None, f"{info.id} has no stage '{stage}'; stages: {', '.join(info.stages)}.",
+                        "Use --stage with one of them.")
     state: dict[str, dict[str, Any]] = {}
     excludes: tuple[str, ...] = DEFAULT_MAIN_BODY_EXCLUDES
+    only: list[str] | None = None
+    template: tuple[str, Path] | None = None
+    named_before: set[str] = set()
+    scopes_before: set[str] = set()
     for path, data in chain:
-        excludes = _excludes(path, data, excludes)
-        _apply_layer(path, data, state)
-        stage_data = _section(path, data, "stages", stage, STAGE_KEYS)
-        if stage_data is not None:
-            _apply_layer(path, stage_data, state)
-        track_data = _section(path, data, "tracks", track, TRACK_KEYS)
-        if track_data is not None:
-            excludes = _excludes(path, track_data, excludes)
-            _apply_layer(path, track_data, state)
-            track_stage = _section(path, track_data, "stages", stage, STAGE_KEYS)
-            if track_stage is not None:
-                _apply_layer(path, track_stage, state)
+        for scope, layer in _layers(path, data, track, stage):
+            excludes = _excludes(path, layer, excludes)
+            template = _template(path, layer, template)
+            _apply_layer(path, layer, state, named_before if scope in scopes_before else set())
+            if "only" in layer:
+                only = _rule_names(path, layer, "only")
+        named_before |= _named(data)
+        scopes_before |= _scopes(data)
+    facts = _load_template(template)
     configured = []
     for name, settings in state.items():
-        if not settings.get("enabled", False):
+        if not settings.get("enabled", False) or (only is not None and name not in only):
             continue
         rule = REGISTRY[name]
-        try:
-            options = rule.options(**settings.get("options", {}))
-        except TypeError as error:
-            raise PackError(info.path, None, f"rule '{name}': {error}.", "Check the rule's options.") from error
-        configured.append(ConfiguredRule(rule, options, settings.get("severity", rule.severity)))
+        options = _options(rule, settings.get("options", {}), facts, template, info.path)
+        configured.append(ConfiguredRule(rule, options, settings.get("severity", rule.severity),
+                                         settings.get("applies_to", ())))
     configured.sort(key=lambda c: c.rule.id)
-    return ResolvedPack(venue=info.id, name=info.name, track=track, stage=stage,
-                        main_body_excludes=excludes, rules=tuple(configured),
+    return ResolvedPack(venue=info.id, name=info.name, track=track, stage=stage, main_body_excludes=excludes,
+                        rules=tuple(configured), template=facts.name if facts else None,
                         max_findings_per_rule=_max_findings(chain))
 
 
@@ -342,6 +419,72 @@ def _max_findings(chain: list[tuple[Path, Located]]) -> int:
                             "Write e.g. `max_findings_per_rule: 50`.")
         limit = value
     return limit
+
+
+def _load_template(template: tuple[str, Path] | None) -> TemplateFacts | None:
+    from ..templates import TemplateError, find_template
+
+    if template is None:
+        return None
+    name, path = template
+    try:
+        return find_template(str(path.parent / name) if name.endswith((".yaml", ".yml")) else name)
+    except TemplateError as error:
+        where = f" ({error.path}{f':{error.line}' if error.line else ''})" if error.path != name else ""
+        raise PackError(path, None, f"`template: {name}`{where}: {error.problem}", error.fix) from error
+
+
+def _options(rule: Rule, given: dict[str, Any], facts: TemplateFacts | None, template: tuple[str, Path] | None,
+             pack: Path) -> Any:
+    """The rule's options: what the pack gives, the rest from the template file or the defaults."""
+    try:
+        return configure(rule, facts, **given)
+    except ValueError as error:
+        where = template[1] if template else pack
+        raise PackError(where, None, f"rule '{rule.name}': {error}",
+                        "Name the template with `template:` (docs/templates.md), or give the option in the rule's entry."
+                        ) from error
+    except TypeError as error:
+        raise PackError(pack, None, f"rule '{rule.name}': {error}.", "Check the rule's options.") from error
+
+
+def configure(rule: Rule, facts: TemplateFacts | None, **given: Any) -> Any:
+    """`rule`'s options: `given`, then what its `from_template` options read in `facts`.
+
+    Raises ValueError when an option has to come from a template and none is named (or the
+    template file lacks it)."""
+    from ..rules.base import TEMPLATE_KEY, TEMPLATE_OPTIONAL_KEY
+
+    options = rule.options(**given)
+    filled: dict[str, Any] = {}
+    for field in dataclasses.fields(rule.options):
+        path = field.metadata.get(TEMPLATE_KEY)
+        if path is None or field.name in given:
+            continue
+        values = {**{f.name: getattr(options, f.name) for f in dataclasses.fields(rule.options)}, **filled}
+        if "{" in path:
+            try:
+                path = path.format(**{k: v for k, v in values.items() if v})
+            except KeyError:
+                continue  # e.g. no `notice` chosen: the option stays empty
+            entry = path.rsplit(".", 1)[0]
+            if facts is not None and facts.value(entry) is None:
+                choices = facts.value(entry.rsplit(".", 1)[0])
+                raise ValueError(f"{facts.name} has no '{entry}'"
+                                 + (f" (it has: {', '.join(choices)})." if isinstance(choices, dict) else "."))
+        value = facts.value(path) if facts else None
+        if value is None:
+            if field.metadata.get(TEMPLATE_OPTIONAL_KEY):  # left empty: the rule does without
+                continue
+            raise ValueError(f"option '{field.name}' comes from the template ({path}), but "
+                             + (f"{facts.name} has no '{path}'." if facts else "the pack names no template."))
+        if isinstance(value, str) and "{" in value:  # e.g. "Workshop: {workshop_title}."
+            try:
+                value = value.format(**values)
+            except KeyError:
+                pass
+        filled[field.name] = tuple(value) if isinstance(value, list) else value
+    return dataclasses.replace(options, **filled)
 
 
 def _section(path: Path, data: Located, key: str, name: str, allowed: tuple[str, ...]) -> Located | None:

@@ -8,6 +8,7 @@ and the document information is read before any page is touched, which keeps it 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 from xml.parsers import expat
 
@@ -54,6 +55,28 @@ def _apply_stream_cap() -> None:
         xmp_maximum_input_length=min(cap, 10_000_000))
 
 
+class ParserBug(Exception):
+    """An exception inside axiomcheck's own packet parsers (XMP, EXIF): a bug of ours, which the
+    handlers for damaged PDF objects below let through so that it becomes a verdict (AX990),
+    not a silently missing finding."""
+
+
+def _parsed(parser: Callable[[Any], Any], data: Any) -> Any:
+    """`parser(data)`, with any exception it raises marked as our bug."""
+    try:
+        return parser(data)
+    except Exception as error:
+        raise ParserBug(f"{parser.__name__}: {type(error).__name__}: {error}") from error
+
+
+def _reraise_our_bug(error: Exception) -> None:
+    """Called in the handlers for damaged objects: a damaged or missing object (whatever a PDF
+    library or the walk over its objects raises) skips that object; a bug in our own parsers
+    is raised again."""
+    if isinstance(error, ParserBug):
+        raise error
+
+
 def open_reader(path: str) -> Any:
     """A pypdf reader in non-strict mode (damaged files are read as far as possible), under
     the stream cap when one is set."""
@@ -66,7 +89,8 @@ def open_reader(path: str) -> Any:
 def _text(value: Any) -> str:
     try:
         return str(value)
-    except Exception:  # a damaged string object: keep going with what we can show
+    except Exception as error:  # a damaged string object: keep going with what we can show
+        _reraise_our_bug(error)
         return ""
 
 
@@ -92,7 +116,8 @@ def _read_xmp(reader: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, in
         if stream is None:
             return {}, {}
         data = stream.get_object().get_data().decode("utf-8", "replace")
-    except Exception:  # XMP is optional: a broken packet is the same as none
+    except Exception as error:  # XMP is optional: a broken packet is the same as none
+        _reraise_our_bug(error)
         return {}, {}
     return parse_xmp_counts(data)
 
@@ -233,7 +258,8 @@ class _FigureFacts:
         try:
             xobjects = resources.get_object().get("/XObject")
             refs = list(xobjects.get_object().values()) if xobjects is not None else []
-        except Exception:  # a damaged resource dictionary: nothing to read here
+        except Exception as error:  # a damaged resource dictionary: nothing to read here
+            _reraise_our_bug(error)
             return
         for ref in refs:
             number = getattr(ref, "idnum", None)
@@ -244,7 +270,8 @@ class _FigureFacts:
             try:
                 xobject = ref.get_object()
                 self._read(xobject, page)
-            except Exception:  # a damaged XObject: skip it, keep the others
+            except Exception as error:  # a damaged XObject: skip it, keep the others
+                _reraise_our_bug(error)
                 continue
             self.collect(xobject.get("/Resources"), page, depth + 1)
 
@@ -262,12 +289,12 @@ class _FigureFacts:
                 self._path(page, title)
         metadata = xobject.get("/Metadata")
         if metadata is not None:
-            xmp = parse_xmp(metadata.get_object().get_data().decode("utf-8", "replace"))
+            xmp = _parsed(parse_xmp, metadata.get_object().get_data().decode("utf-8", "replace"))
             for field in _XMP_CREATOR_FIELDS:
                 for value in xmp.get(field, ()):
                     self._author(page, value, f"XMP {field} of an included figure or image")
         if xobject.get("/Subtype") == "/Image" and _text(xobject.get("/Filter")) == "/DCTDecode":
-            for source, value in jpeg_authors(xobject.get_data()[:_JPEG_HEAD_BYTES]):
+            for source, value in _parsed(jpeg_authors, xobject.get_data()[:_JPEG_HEAD_BYTES]):
                 self._author(page, value, f"{source} of a JPEG image")
 
     def _path(self, page: int, path: str) -> None:
@@ -347,7 +374,8 @@ def _collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], 
             xobject = ref.get_object()
             if xobject.get("/Subtype") == "/Form":
                 _collect_fonts(xobject.get("/Resources"), page, fonts, depth + 1)
-    except Exception:  # a damaged font entry: keep the fonts read so far
+    except Exception as error:  # a damaged font entry: keep the fonts read so far
+        _reraise_our_bug(error)
         return
 
 

@@ -2,12 +2,15 @@
 
 A rule's check reads the document model and yields `Violation`s; the engine stamps them with
 the rule's id, name and (pack-configured) severity. Rules never import a PDF library and
-never change their options. The check function's docstring is the rule's documentation and
+never change their options. An option declared with `from_template("text_block.left")` takes
+its value from the template file the pack names, unless the pack gives it. The check function's docstring is the rule's documentation and
 must have the sections `What it checks`, `Why`, and `How to fix`.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -76,6 +79,21 @@ class Violation:
     """Further places to show (the overflowing text, where a limit falls), on any page."""
 
 
+TEMPLATE_KEY = "template"
+"""The dataclass field metadata key that names an option's dotted path in a template file."""
+
+
+TEMPLATE_OPTIONAL_KEY = "template_optional"
+
+
+def from_template(path: str, optional: bool = False) -> Any:
+    """An option whose value comes from the pack's template file at `path` (e.g.
+    `text_block.left`, `notices.{notice}.text` with another option's value in braces); the
+    rule pack fills it before the rule runs, and stops with the fix when it cannot (unless
+    `optional`: then the option stays None)."""
+    return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path, TEMPLATE_OPTIONAL_KEY: optional})
+
+
 @dataclass(frozen=True)
 class NoOptions:
     """For rules that take no options."""
@@ -101,7 +119,8 @@ class Rule:
 
     @property
     def doc(self) -> str:
-        return (self.check.__doc__ or "").strip()
+        """The docstring as prose, its indentation removed (the same on every Python)."""
+        return inspect.cleandoc(self.check.__doc__ or "")
 
     @property
     def summary(self) -> str:
@@ -109,7 +128,6 @@ class Rule:
 
     def default_options(self) -> Any:
         return self.options()
-
 
 
 def rule(*, id: str, name: str, group: str, options: type = NoOptions,

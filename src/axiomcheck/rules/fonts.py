@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Font
-from .base import CheckContext, Severity, Violation, rule
-from .layout import applies, body_lines
+from .base import CheckContext, Severity, Violation, from_template, rule
+from .layout import body_lines
 
 if TYPE_CHECKING:
     from ..model import Document
 
-TIMES_FONTS = ("Times", "NimbusRomNo9L", "NimbusRoman", "TeXGyreTermes", "Termes", "ptmr", "utmr")
 _BITMAP_TYPE3_RE = re.compile(r"^(?:F\d+|F[a-z]{1,2}|\(unnamed Type 3\))$")
 """pdfTeX and dvips write bitmap (pk) fonts as Type 3 fonts without a /BaseFont, named by their
 resource (/F37, /Fa); drawing programs (matplotlib) write outline Type 3 fonts under their
@@ -29,10 +28,8 @@ MAX_LISTED = 6
 
 @dataclass(frozen=True)
 class BodyFontFamilyOptions:
-    families: tuple[str, ...] = TIMES_FONTS
+    families: tuple[str, ...] = from_template("body.fonts")
     """Font-name fragments of the template's body family (case-insensitive); the first names it."""
-    applies_to: str = ""
-    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
 
 
 @rule(id="AX207", name="body-font-family", group="fonts", options=BodyFontFamilyOptions,
@@ -49,7 +46,7 @@ def body_font_family(doc: "Document", options: BodyFontFamilyOptions, context: C
     How to fix: do not load font packages (`lmodern`, `mathpazo`, `libertine`, `fontspec`
     with another main font) that replace the template's Times.
     """
-    if not applies(doc, options.applies_to) or not options.families:
+    if not options.families:
         return
     fonts: Counter[str] = Counter()
     first_box: dict[str, tuple[int, BBox]] = {}

@@ -2,9 +2,9 @@
 
 Geometry comes from the model: body lines with their boxes (points, y down), with running
 heads, folios, the page-1 notice and the line-number column already set apart. The
-template's numbers are options with NeurIPS 2026 defaults (text block x 108-504, y 72-720,
-9.96 pt type on 11 pt leading, one column); a pack for another template overrides them
-(ICML 2026: x 55.44-541.44, two columns, 11.96 pt leading).
+template's numbers are options that the rule pack fills from the template file it names
+(`template: neurips-2026`: text block x 108-504, y 72-720, 9.96 pt type on 11 pt leading, one
+column; see docs/templates.md); a pack may still give any of them itself.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Line
-from .base import CheckContext, Severity, Violation, rule
-from .template import split_template_name
+from .base import CheckContext, Severity, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -35,11 +34,6 @@ MIN_LOW_LINES = 2
 MIN_PITCHES = 20
 """Fewer measured baseline pitches than this say nothing about the leading."""
 PITCH_STEP = 0.25
-
-
-def applies(doc: "Document", family: str) -> bool:
-    """True when a rule limited to template `family` ("" = any) should check this PDF."""
-    return not family or split_template_name(doc.template.name)[0] == family
 
 
 def body_lines(doc: "Document", page: int) -> list[Line]:
@@ -65,17 +59,16 @@ def _inches(points: float) -> str:
 
 @dataclass(frozen=True)
 class TextBlockOptions:
-    left: float = 108.0
+    left: float = from_template("text_block.left")
     """Left edge of the template's text block (points from the left of the page)."""
-    right: float = 504.0
-    top: float = 72.0
+    right: float = from_template("text_block.right")
+    """Right edge of the template's text block."""
+    top: float = from_template("text_block.top")
     """Top of the text block (points from the top of the page): no body baseline lies above it."""
-    bottom: float = 720.0
+    bottom: float = from_template("text_block.bottom")
     """The lowest body baseline on a full page."""
-    tolerance: float = 6.0
+    tolerance: float = from_template("text_block.tolerance")
     """How far (points) text may stand outside the block before it counts (rounding, overfull boxes)."""
-    applies_to: str = ""
-    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +104,6 @@ def text_block(doc: "Document", options: TextBlockOptions, context: CheckContext
     How to fix: remove `geometry`, `fullpage` and any change to `\\textwidth`, `\\textheight`,
     margins or `\\voffset`; let the template set the page.
     """
-    if not applies(doc, options.applies_to):
-        return
     wide: list[_PageBlock] = []
     tall: list[_PageBlock] = []
     for page in range(1, doc.page_count + 1):
@@ -152,12 +143,10 @@ def text_block(doc: "Document", options: TextBlockOptions, context: CheckContext
 
 @dataclass(frozen=True)
 class BodyFontSizeOptions:
-    size: float = 9.96
+    size: float = from_template("body.size")
     """The template's body type size in points (NeurIPS and ICML: 10 pt, 9.96 pt in the PDF)."""
-    tolerance: float = 0.3
+    tolerance: float = from_template("body.size_tolerance")
     """Rounding allowance in points."""
-    applies_to: str = ""
-    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
 
 
 def _sample_line(doc: "Document", size: float) -> Line | None:
@@ -183,8 +172,6 @@ def body_font_size(doc: "Document", options: BodyFontSizeOptions, context: Check
     How to fix: remove `\\small`, `\\fontsize` or a smaller class option around the body text
     and keep the template's `\\normalsize`.
     """
-    if not applies(doc, options.applies_to):
-        return
     size = doc.body_size
     if size >= options.size - options.tolerance:
         return
@@ -199,12 +186,10 @@ def body_font_size(doc: "Document", options: BodyFontSizeOptions, context: Check
 
 @dataclass(frozen=True)
 class LeadingOptions:
-    leading: float = 11.0
+    leading: float = from_template("body.leading")
     """The template's baseline pitch of body text in points (NeurIPS: 11 pt; ICML: 11.96 pt)."""
-    tolerance: float = 0.6
+    tolerance: float = from_template("body.leading_tolerance")
     """How far (points) the measured pitch may fall below the template's before it is squeezed."""
-    applies_to: str = ""
-    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
 
 
 def _pitches(doc: "Document", leading: float) -> tuple[dict[float, list[float]], dict[float, tuple[Line, Line]]]:
@@ -241,8 +226,6 @@ def leading(doc: "Document", options: LeadingOptions, context: CheckContext) -> 
     How to fix: remove `\\linespread`, `\\renewcommand{\\baselinestretch}` and `setspace`
     settings that shrink the spacing of the body text.
     """
-    if not applies(doc, options.applies_to):
-        return
     pitches, examples = _pitches(doc, options.leading)
     total = sum(len(values) for values in pitches.values())
     if total < MIN_PITCHES:
@@ -263,10 +246,8 @@ def leading(doc: "Document", options: LeadingOptions, context: CheckContext) -> 
 
 @dataclass(frozen=True)
 class ColumnsOptions:
-    columns: int = 1
+    columns: int = from_template("columns")
     """The template's number of text columns (NeurIPS: 1, ICML: 2)."""
-    applies_to: str = ""
-    """Check only PDFs recognised as this template family (neurips, icml); empty: every PDF."""
 
 
 @rule(id="AX210", name="columns", group="layout", options=ColumnsOptions)
@@ -283,7 +264,7 @@ def columns(doc: "Document", options: ColumnsOptions, context: CheckContext) -> 
     How to fix: use the venue's template as distributed; do not load `multicol` or pass
     `twocolumn` to a one-column template (or `onecolumn` to ICML's).
     """
-    if not applies(doc, options.applies_to) or doc.columns == options.columns:
+    if doc.columns == options.columns:
         return
     page = 2 if doc.page_count >= 2 else 1
     lines = body_lines(doc, page)

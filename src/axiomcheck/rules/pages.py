@@ -7,20 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox
+from ..model import MM_PER_POINT, BBox, page_size_name
 from .base import CheckContext, Region, Severity, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Heading, PageInfo
-
-MM_PER_POINT = 25.4 / 72
-NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
-    "letter": (215.9, 279.4),
-    "a4": (210.0, 297.0),
-    "a1": (594.0, 841.0),
-    "a0": (841.0, 1189.0),
-    "poster-61x90": (610.0, 900.0),
-}
 
 
 REFERENCE_ENTRIES = 3
@@ -180,15 +171,6 @@ def page_box(page: "PageInfo") -> BBox:
     return BBox(crop.x0, page.height - crop.y1, crop.x1, page.height - crop.y0)
 
 
-def _size_name(width_mm: float, height_mm: float, tolerance: float) -> str | None:
-    for name, (w, h) in NAMED_SIZES_MM.items():
-        if abs(width_mm - w) <= tolerance and abs(height_mm - h) <= tolerance:
-            return name
-        if abs(width_mm - h) <= tolerance and abs(height_mm - w) <= tolerance:
-            return name
-    return None
-
-
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
 def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """Every page has an allowed size and orientation, and no page is rotated.
@@ -211,7 +193,7 @@ def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) 
         if page.rotation % 180:
             width_mm, height_mm = height_mm, width_mm
         first_size = first_size or (width_mm, height_mm)
-        found = _size_name(width_mm, height_mm, options.tolerance_mm)
+        found = page_size_name(width_mm, height_mm, options.tolerance_mm)
         shown = f"{width_mm:.0f} x {height_mm:.0f} mm" + (f" ({found})" if found else "")
         if page.rotation:
             yield Violation(

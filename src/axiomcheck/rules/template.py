@@ -9,15 +9,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, TemplateInfo
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Severity, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
-
-FAMILY_LABELS = {"neurips": "NeurIPS", "icml": "ICML"}
-_NEURIPS_TRACK_OPTIONS = {"main": "main", "position": "position", "eandd": "eandd", "creativeai": "creativeai",
-                          "education": "education", "workshop": "dblblindworkshop (or sglblindworkshop)"}
-
 
 def split_template_name(name: str) -> tuple[str, int | None]:
     """`neurips-2026` -> ("neurips", 2026); `icml` -> ("icml", None); `unknown` -> ("unknown", None)."""
@@ -25,29 +20,9 @@ def split_template_name(name: str) -> tuple[str, int | None]:
     return family, int(year) if year.isdigit() else None
 
 
-def template_label(name: str) -> str:
-    """`neurips-2026` -> "NeurIPS 2026", `icml` -> "ICML" (for messages)."""
-    family, year = split_template_name(name)
-    label = FAMILY_LABELS.get(family, family)
-    return f"{label} {year}" if year else label
-
-
 def made_with(template: TemplateInfo) -> str:
     """How the recognised template mode is switched on, as an author would write it."""
-    family, _ = split_template_name(template.name)
-    if family == "icml":
-        return {"submission": "ICML's review mode (no option)", "preprint": "the `preprint` option",
-                "final": "the `accepted` option"}.get(template.mode or "", "no mode the template prints")
-    if template.mode == "submission":
-        return "a review mode (no `final` or `preprint` option)"
-    if template.mode == "preprint":
-        return "the `preprint` option"
-    if template.mode == "final" and template.track == "workshop" and template.workshop_title is None:
-        return "a notice the workshop wrote itself"
-    if template.mode == "final":
-        track = _NEURIPS_TRACK_OPTIONS.get(template.track or "main", template.track or "main")
-        return f"the `{track},final` options"
-    return "no mode the template prints"
+    return template.option or "no mode the template prints"
 
 
 _STAGE_PLURALS = {"submission": "submissions", "camera-ready": "camera-ready versions"}
@@ -55,13 +30,21 @@ _STAGE_PLURALS = {"submission": "submissions", "camera-ready": "camera-ready ver
 
 @dataclass(frozen=True)
 class TemplateNoticeOptions:
-    expected: str = ""
-    """The exact notice the template prints at this stage (empty: accept any known notice)."""
+    notice: str = ""
+    """Which of the template's notices is required at this stage (a key of `notices:` in the
+    template file: submission, preprint, final, final-workshop, ...); empty: accept any known notice."""
+    expected: str = from_template("notices.{notice}.text", optional=True)
+    """The exact notice the template prints at this stage (from the template file; a pack may
+    write its own, e.g. a workshop's notice)."""
+    mode: str = from_template("notices.{notice}.mode", optional=True)
+    """The mode the expected notice belongs to (submission, preprint, final)."""
+    track: str = from_template("notices.{notice}.track", optional=True)
+    """The track of the expected final notice (main, workshop, ...); empty for other modes."""
     workshop_title: str = ""
     """The workshop title `\\workshoptitle{}` must set (camera-ready), compared loosely."""
-    option_hint: str = ""
+    option_hint: str = from_template("notices.{notice}.option", optional=True)
     """The LaTeX options that print the expected notice, quoted in the fix hint."""
-    template: str = ""
+    template: str = from_template("template", optional=True)
     """The template and year the expected notice belongs to (e.g. neurips-2026). A PDF made with
     another template or year is reported once, by template-family (AX202), not here too."""
 
@@ -98,12 +81,13 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
     edit the notice by hand.
     """
     notice = doc.notice
+    expected = options.expected or ""
     fix = f"Use {options.option_hint}." if options.option_hint else "Use the venue's template options."
     template = doc.template
     if notice is None:
         yield Violation(
             message="No template notice was found at the foot of page 1"
-                    + (f"; expected '{options.expected}'." if options.expected else "."),
+                    + (f"; expected '{expected}'." if expected else "."),
             hint=f"{fix} The notice must not be removed or replaced.",
             page=1, evidence=_page_one_foot(doc))
         return
@@ -123,20 +107,20 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
                 hint=f"Set \\workshoptitle{{{options.workshop_title}}}.",
                 page=1, bbox=notice.bbox, evidence=notice.text)
             return
-    if options.expected and _loose(notice.text) != _loose(options.expected):
+    if expected and _loose(notice.text) != _loose(expected):
         stage = _STAGE_PLURALS.get(context.stage, f"{context.stage} versions")
         required = options.option_hint or "the venue's template options"
         severity = None
-        if template.mode and (template.mode != _expected_mode(options.expected)
-                              or _other_track(template, options.expected)):
+        if template.mode and options.mode and (template.mode != options.mode
+                                               or _other_track(template, options.track or "")):
             message = (f"This PDF was made with {made_with(template)} (page-1 notice '{notice.text}'); "
                        f"{stage} must use {required}.")
         elif template.name != "unknown":
-            message = (f"The page-1 notice reads '{notice.text}'; the template prints '{options.expected}' "
+            message = (f"The page-1 notice reads '{notice.text}'; the template prints '{expected}' "
                        "with the required options, so the notice was edited by hand.")
             severity = Severity.WARNING
         else:
-            message = f"The page-1 notice reads '{notice.text}'; the venue's template prints '{options.expected}'."
+            message = f"The page-1 notice reads '{notice.text}'; the venue's template prints '{expected}'."
         yield Violation(message=message, hint=f"{fix} Do not edit the notice by hand.",
                         page=1, bbox=notice.bbox, evidence=notice.text, severity=severity)
 
@@ -174,29 +158,20 @@ def _other_template(found: str, required: str) -> bool:
     return found_year is not None and year is not None and found_year != year
 
 
-def _other_track(template: TemplateInfo, expected_notice: str) -> bool:
+def _other_track(template: TemplateInfo, expected_track: str) -> bool:
     """True when a final notice belongs to another track than the expected notice: the main,
     position, ... track where a workshop's notice is expected, or a workshop's where it is not."""
-    wants_workshop = "workshop" in expected_notice.lower()
     return (template.mode == "final" and template.track is not None
-            and (template.track == "workshop") != wants_workshop)
-
-
-def _expected_mode(expected_notice: str) -> str:
-    """The mode the expected notice belongs to (its first words say it)."""
-    lowered = expected_notice.lower()
-    if lowered.startswith(("submitted to", "preliminary work")):
-        return "submission"
-    if lowered.startswith("preprint"):
-        return "preprint"
-    return "final"
+            and (template.track == "workshop") != (expected_track == "workshop"))
 
 
 @dataclass(frozen=True)
 class TemplateFamilyOptions:
-    expected: str = "neurips-2026"
+    expected: str = from_template("template")
     """The template the venue requires: family and year (neurips-2026, icml-2026), or a family
-    alone (neurips, icml) to accept any year."""
+    alone (neurips, icml) to accept any year; by default the pack's template."""
+    label: str = from_template("label", optional=True)
+    """The required template as people name it (NeurIPS 2026), for messages."""
     option_hint: str = ""
     """How to load the required template, quoted in the fix hint."""
 
@@ -221,7 +196,7 @@ def template_family(doc: "Document", options: TemplateFamilyOptions, context: Ch
     template = doc.template
     family, year = split_template_name(template.name)
     required_family, required_year = split_template_name(options.expected)
-    required = template_label(options.expected)
+    required = options.label or options.expected
     hint = (f"Use the {required} template" + (f": {options.option_hint}." if options.option_hint else "."))
     notice = doc.notice
     where = {"page": 1, "bbox": notice.bbox if notice else None,
@@ -232,16 +207,16 @@ def template_family(doc: "Document", options: TemplateFamilyOptions, context: Ch
                     f"metadata); the venue requires {required}.", hint=hint, **where)
     elif family != required_family:
         yield Violation(
-            message=f"This PDF was made with the {template_label(template.name)} template; the venue requires "
+            message=f"This PDF was made with the {template.label} template; the venue requires "
                     f"{required}.", hint=hint, **where)
     elif required_year is not None and year is None:
         yield Violation(
-            message=f"This PDF was made with the {template_label(template.name)} template, but it does not state "
+            message=f"This PDF was made with the {template.label} template, but it does not state "
                     f"the year (no dated notice or style fingerprint); the venue requires {required}.",
             hint=hint, severity=Severity.WARNING, **where)
     elif required_year is not None and year != required_year:
         yield Violation(
-            message=f"This PDF was made with the {template_label(template.name)} style; the venue requires "
+            message=f"This PDF was made with the {template.label} style; the venue requires "
                     f"{required}.", hint=hint, **where)
 
 
@@ -314,15 +289,16 @@ def template_unverifiable(doc: "Document", options: TemplateUnverifiableOptions,
     Why: a pass from the other rules must not be read as "the style is right" when no rule
     knows what the style looks like.
 
-    How to fix: authors: follow the workshop's style instructions. Organizers: add the
-    style's facts to your pack (template-family, template-notice, text-block, body-font-size,
-    leading, columns; see docs/rule-packs-extending.md) and disable this rule.
+    How to fix: authors: follow the workshop's style instructions. Organizers: describe the
+    style in a template file (docs/templates.md), name it in your pack (`template:`), enable
+    template-family, template-notice and the layout rules (docs/rule-packs-extending.md) and
+    disable this rule.
     """
     yield Violation(
         message=f"The camera-ready must use {options.style}; axiomcheck cannot verify that style until its "
-                "layout facts (notice, text block, fonts) are added to the rule pack.",
-        hint="Follow the workshop's style instructions; organizers can add the style's facts to the pack "
-             "(docs/rule-packs-extending.md).",
+                "layout facts (notice, text block, fonts) are described in a template file the rule pack names.",
+        hint="Follow the workshop's style instructions; organizers can describe the style in a template file "
+             "and name it in the pack (docs/templates.md).",
         page=1, evidence=f"recognised as {doc.template.name}, mode {doc.template.mode or 'unknown'}")
 
 

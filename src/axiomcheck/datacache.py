@@ -1,5 +1,6 @@
-"""Rule packs kept on disk in a parsed form, so that a run reads no YAML for a pack it has
-read before and `axiomcheck packs` lists the shipped packs without loading YAML or the rules.
+"""Data files kept on disk in a parsed form, so that a run reads no YAML for a pack or a
+template file it has read before, and `axiomcheck packs` lists the shipped packs without
+loading YAML or the rules.
 
 Entries are JSON files (never pickle) named by the SHA-256 of what they were made from, in
 `$AXIOMCHECK_CACHE_DIR` (`off` turns the cache off), else `$XDG_CACHE_HOME/axiomcheck`,
@@ -15,10 +16,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from . import __version__
 
 CACHE_ENV = "AXIOMCHECK_CACHE_DIR"
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the layout of an entry changes."""
 
 

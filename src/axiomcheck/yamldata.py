@@ -1,0 +1,182 @@
+"""YAML data files that remember where each key was written (rule packs, template facts).
+
+Every mistake is a `DataFileError` naming the file, the line, what is wrong and how to fix it,
+so a person editing a pack or a template file never has to read a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # PyYAML loads only when a file is parsed (cached packs need none)
+    import yaml
+
+
+class DataFileError(Exception):
+    """A data file cannot be used: names the file, the line and the fix."""
+
+    def __init__(self, path: str | Path, line: int | None, problem: str, fix: str = "") -> None:
+        """`path` empty: the problem names what it is about itself (e.g. a pack by its id)."""
+        self.path = str(path)
+        self.line = line
+        self.problem = problem
+        self.fix = fix
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__((f"{where}: " if where else "") + problem + (f" Fix: {fix}" if fix else ""))
+
+
+class Located(dict):
+    """A YAML mapping that remembers the line of itself and of each of its keys."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.key_lines: dict[str, int] = {}
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class LocatedList(list):
+    """A YAML sequence that remembers the line of each item."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.item_lines: list[int] = []
+
+    def line_of(self, index: int) -> int:
+        return self.item_lines[index] if 0 <= index < len(self.item_lines) else self.line
+
+
+def _convert(node: "yaml.Node", path: Path, error: type[DataFileError]) -> Any:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        mapping = Located(node.start_mark.line + 1)
+        for key_node, value_node in node.value:
+            key = _convert(key_node, path, error)
+            if not isinstance(key, str):
+                raise error(path, key_node.start_mark.line + 1, f"the key {key!r} is not text.",
+                            "Write keys as plain words, e.g. `max_pages:`.")
+            if key in mapping:
+                raise error(path, key_node.start_mark.line + 1, f"the key '{key}' is given twice.",
+                            "Keep one of the two entries.")
+            mapping[key] = _convert(value_node, path, error)
+            mapping.key_lines[key] = key_node.start_mark.line + 1
+        return mapping
+    if isinstance(node, yaml.SequenceNode):
+        items = LocatedList(node.start_mark.line + 1)
+        for item in node.value:
+            items.append(_convert(item, path, error))
+            items.item_lines.append(item.start_mark.line + 1)
+        return items
+    return _scalar(node)
+
+
+def _scalar(node: "yaml.ScalarNode") -> Any:
+    import yaml
+
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+def read_text(path: Path, error: type[DataFileError], what: str) -> str:
+    """The text of `path`; an unreadable file becomes `error`."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as problem:
+        raise error(path, None, f"cannot read the {what}: {problem.strerror}.",
+                    "Check the path.") from problem
+
+
+def load_cached(path: Path, error: type[DataFileError], what: str, start: str) -> Located:
+    """Parse `path` into `Located` mappings; a syntax error becomes `error` with its line.
+    `what` names the kind of file in messages ("pack"), `start` how such a file begins.
+
+    The parsed form is kept in the data cache (`datacache.py`) under the SHA-256 of the
+    file's text: YAML is parsed, and PyYAML imported, only for a file that has changed since
+    it was last read."""
+    from . import datacache
+
+    text = read_text(path, error, what)
+    key = datacache.digest("tree", text)
+    cached = datacache.read("tree", key)
+    if cached is not None:
+        try:
+            return _decode(cached)
+        except (KeyError, TypeError, ValueError, IndexError):  # a damaged entry: parse again
+            pass
+    data = parse_located(path, text, error, what, start)
+    datacache.write("tree", key, _encode(data))
+    return data
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _encode(value: Any) -> Any:
+    """Parsed data as JSON: mappings and lists keep their lines; a value JSON cannot hold
+    exactly (a date, say) makes the whole file uncacheable (TypeError, caught by
+    `datacache.write`)."""
+    if isinstance(value, Located):
+        return {"m": value.line, "k": [[key, value.key_lines[key], _encode(item)] for key, item in value.items()]}
+    if isinstance(value, LocatedList):
+        return {"l": value.line, "i": [[line, _encode(item)] for line, item in zip(value.item_lines, value)]}
+    if isinstance(value, _PLAIN):
+        return {"v": value}
+    raise TypeError(f"{type(value).__name__} is not cached")
+
+
+def _decode(data: Any) -> Any:
+    if "m" in data:
+        mapping = Located(int(data["m"]))
+        for key, line, item in data["k"]:
+            mapping[key] = _decode(item)
+            mapping.key_lines[key] = int(line)
+        return mapping
+    if "l" in data:
+        items = LocatedList(int(data["l"]))
+        for line, item in data["i"]:
+            items.append(_decode(item))
+            items.item_lines.append(int(line))
+        return items
+    return data["v"]
+
+
+def parse_located(path: Path, text: str, error: type[DataFileError], what: str, start: str) -> Located:
+    """`load_cached`'s parse of text already read from `path`, without the cache."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as problem:
+        mark = getattr(problem, "problem_mark", None)
+        reason = getattr(problem, "problem", None) or str(problem)
+        raise error(path, mark.line + 1 if mark else None, f"YAML syntax error: {reason}.",
+                    "Check indentation and quoting on that line.") from problem
+    if node is None:
+        raise error(path, 1, f"the {what} is empty.", f"Start with {start}.")
+    data = _convert(node, path, error)
+    if not isinstance(data, Located):
+        raise error(path, 1, f"a {what} must be a mapping of keys.", f"Start with {start}.")
+    return data
+
+
+def line_at(data: Any, keys: list[Any]) -> int | None:
+    """The line of the value reached by following `keys` (mapping keys, list indexes) from `data`."""
+    line = getattr(data, "line", None)
+    for key in keys:
+        if isinstance(data, Located) and key in data:
+            line = data.line_of(key)
+            data = data[key]
+        elif isinstance(data, LocatedList) and isinstance(key, int) and 0 <= key < len(data):
+            line = data.line_of(key)
+            data = data[key]
+        else:
+            break
+    return line
