@@ -8,15 +8,11 @@ modes) against the template its sidecar names.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-import yaml
 
 from axiomcheck.model import AuthorBlock, BBox, Line, Notice, Word
-from axiomcheck.analysis import open_document
 from axiomcheck.analysis.template import LayoutFacts, recognise
-from conftest import FIXTURES
 
 NEURIPS = LayoutFacts(page_width=612, page_height=792, text_left=108, text_right=504, columns=1,
                       line_numbers=False, notice_size=7.97)

@@ -4,7 +4,7 @@ and template-unverifiable (AX211)."""
 from __future__ import annotations
 
 from axiomcheck.rules import REGISTRY, Severity
-from docmaker import CAMERA_READY_NOTICE, ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
+from docmaker import ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
 
 NOTICE = REGISTRY["template-notice"]
 FAMILY = REGISTRY["template-family"]

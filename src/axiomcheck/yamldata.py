@@ -85,6 +85,18 @@ def _scalar(node: "yaml.ScalarNode") -> Any:
         loader.dispose()
 
 
+def locate(name: str, directory: Path, relative_to: Path | None = None) -> Path | None:
+    """The YAML file `name` stands for: a path (relative to the folder of `relative_to`, the
+    file that names it) or the id of a file shipped in `directory`; None for an unknown id."""
+    candidate = Path(name)
+    if candidate.suffix in (".yaml", ".yml"):
+        if not candidate.is_absolute() and relative_to is not None:
+            candidate = relative_to.parent / candidate
+        return candidate
+    shipped = directory / f"{name}.yaml"
+    return shipped if shipped.is_file() else None
+
+
 def read_text(path: Path, error: type[DataFileError], what: str) -> str:
     """The text of `path`; an unreadable file becomes `error`."""
     try:

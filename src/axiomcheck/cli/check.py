@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from pathlib import Path
 
 import click
 
@@ -15,7 +14,7 @@ from ..model import Submission
 from ..packs import PackError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
-from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files
+from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files, write_output
 from .selection import selected, selection_options, waivers_from
 
 
@@ -84,9 +83,5 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
         fail_usage("give the PDF files to check, or --manifest FILE.")
     report = check_tasks(tasks, pack, limits, jobs, evidence_dir=evidence_dir)
     report.files = [apply_waivers(result, waivers, task.submission.id) for result, task in zip(report.files, tasks)]
-    rendered = REPORTERS[output_format](report)
-    if output:
-        Path(output).write_text(rendered, encoding="utf-8")
-    else:
-        click.echo(rendered, nl=False)
+    write_output(REPORTERS[output_format](report), output)
     sys.exit(report.exit_code_for(fail_on))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
@@ -16,6 +17,14 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 
 F = TypeVar("F", bound=Callable[..., object])
+
+
+def write_output(rendered: str, output: str | None) -> None:
+    """`rendered` into the file `output`, or on standard output when there is none."""
+    if output:
+        Path(output).write_text(rendered, encoding="utf-8")
+    else:
+        click.echo(rendered, nl=False)
 
 
 def fail_usage(message: str) -> NoReturn:

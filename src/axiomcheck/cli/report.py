@@ -9,7 +9,7 @@ import click
 
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..reporters import REPORTERS
-from .common import fail_on_option, fail_usage
+from .common import fail_on_option, fail_usage, write_output
 
 
 @click.command()
@@ -40,9 +40,5 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
             result = store.report(run_id)
     except StoreError as error:
         fail_usage(str(error))
-    rendered = REPORTERS[output_format](result)
-    if output:
-        Path(output).write_text(rendered, encoding="utf-8")
-    else:
-        click.echo(rendered, nl=False)
+    write_output(REPORTERS[output_format](result), output)
     sys.exit(result.exit_code_for(fail_on))

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SECTION_KINDS
+from ..yamldata import locate
 from .loader import Located, PackError, load_yaml
 
 if TYPE_CHECKING:  # the rules and templates load when a pack is resolved, not when its identity is read
@@ -98,14 +99,9 @@ class ResolvedPack:
 
 
 def _locate(venue: str, relative_to: Path | None = None) -> Path:
-    candidate = Path(venue)
-    if candidate.suffix in (".yaml", ".yml"):
-        if not candidate.is_absolute() and relative_to is not None:
-            candidate = relative_to.parent / candidate
-        return candidate
-    shipped = packs_directory() / f"{venue}.yaml"
-    if shipped.is_file():
-        return shipped
+    found = locate(venue, packs_directory(), relative_to)
+    if found is not None:
+        return found
     raise PackError(venue, None, f"no rule pack named '{venue}'.",
                     f"Use one of: {', '.join(shipped_packs())}, or a path to a .yaml pack.")
 

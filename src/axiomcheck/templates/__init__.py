@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 
-from ..yamldata import DataFileError, Located, line_at, load_cached
+from ..yamldata import DataFileError, Located, line_at, load_cached, locate
 from .schema import SCHEMA
 
 if TYPE_CHECKING:
@@ -131,14 +131,9 @@ def _validate(path: Path, data: Located, complete: bool) -> None:
 
 
 def _locate(name: str, relative_to: Path | None = None) -> Path:
-    candidate = Path(name)
-    if candidate.suffix in (".yaml", ".yml"):
-        if not candidate.is_absolute() and relative_to is not None:
-            candidate = relative_to.parent / candidate
-        return candidate
-    shipped = templates_directory() / f"{name}.yaml"
-    if shipped.is_file():
-        return shipped
+    found = locate(name, templates_directory(), relative_to)
+    if found is not None:
+        return found
     raise TemplateError(name, None, f"no template named '{name}'.",
                         f"Use one of: {', '.join(shipped_templates())}, or a path to a template .yaml file.")
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import ThreadPoolExecutor
-from multiprocessing.connection import Connection
 from typing import Any
 
 from ..isolation.worker import MAX_MESSAGE_BYTES, decode, encode
