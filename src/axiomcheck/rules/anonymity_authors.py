@@ -4,6 +4,7 @@ against the title and author area, the metadata, the body text and the reference
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -20,9 +21,12 @@ if TYPE_CHECKING:
 
 def fold(text: str) -> str:
     """Case- and accent-folded text, one character for one (offsets stay valid)."""
+    if text.isascii():
+        return text.lower()
     return "".join(_fold_char(char) for char in text)
 
 
+@functools.lru_cache(maxsize=4096)
 def _fold_char(char: str) -> str:
     base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)).lower()
     return base if len(base) == 1 else char

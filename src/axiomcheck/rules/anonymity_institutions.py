@@ -86,6 +86,8 @@ def named_institution(doc: "Document", options: NamedInstitutionOptions,
 
 
 def _known_affiliations(doc: "Document", context: CheckContext, reported: set[str]) -> Iterator[Violation]:
+    if not context.submission.affiliations:
+        return
     folded = [(run, fold(run.text)) for run in runs(doc) if run.region != REFERENCES]
     for affiliation in context.submission.affiliations:
         words = fold(affiliation).split()
