@@ -22,8 +22,6 @@ from axiomcheck.analysis import open_document
 from axiomcheck.report import Finding
 from test_corpus_structure import corpus_entries, corpus_params
 
-KNOWN_ANONYMOUS_MISSES: dict[str, str] = {}
-KNOWN_ERRORS_ON_COMPLIANT: dict[str, str] = {}
 THIRD_PARTY = ("CarperAI", "OpenRLHF", "llm-blender", "RLHFlow", "PKU-Alignment", "wesg52")
 """Accounts of other people's models, tools and posts that corpus papers link."""
 CLAIMED = {"f07": "1587causalai", "n04": "self-monitoring", "o03": "self-monitoring"}
@@ -62,13 +60,13 @@ def _check(root: Path, entry: dict[str, Any]) -> Checked:
         return Checked(entry, doc.author_block.anonymous, tuple(findings))
 
 
-@pytest.mark.parametrize("entry", corpus_params(KNOWN_ANONYMOUS_MISSES))
+@pytest.mark.parametrize("entry", corpus_params())
 def test_anonymous_matches_label(entry: dict[str, Any], corpus_papers: Path) -> None:
     with open_document(str(corpus_papers / entry["file"])) as doc:
         assert doc.author_block.anonymous == entry["anonymous"], [l.text for l in doc.author_block.lines]
 
 
-@pytest.mark.parametrize("entry", corpus_params(KNOWN_ERRORS_ON_COMPLIANT, compliant_submission))
+@pytest.mark.parametrize("entry", corpus_params(compliant_submission))
 def test_no_anonymity_error_on_compliant_anonymous_submission(entry: dict[str, Any], corpus_papers: Path) -> None:
     result = check_one(corpus_papers, entry)
     errors = [(f.rule, f.message) for f in result.findings if f.severity == "error"]
@@ -93,7 +91,7 @@ def test_labelled_leaks_of_anonymous_papers_are_found(corpus_papers: Path) -> No
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("entry", corpus_params({}))
+@pytest.mark.parametrize("entry", corpus_params())
 def test_author_block_errors_agree_with_the_structure_and_links_say_whose(entry: dict[str, Any],
                                                                           corpus_papers: Path) -> None:
     """An error about the author block says names are printed exactly where the structure says

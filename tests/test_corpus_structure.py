@@ -29,7 +29,6 @@ KNOWN_MISSES = {
     ("o09", "main_body_pages"): "a 40-page slide deck: the label is null (not a paper); with no excluded "
                                 "section every page with text counts as main body, the safe answer for a page limit",
 }
-KNOWN_FAILURES: dict[str, str] = {}
 
 
 def corpus_entries() -> list[dict[str, Any]]:
@@ -40,20 +39,16 @@ def corpus_entries() -> list[dict[str, Any]]:
     return yaml.safe_load(manifest.read_text(encoding="utf-8"))["pdfs"]
 
 
-def corpus_params(known_failures: dict[str, str],
-                  select: Callable[[dict[str, Any]], bool] = lambda entry: True) -> list[Any]:
-    """One pytest param per selected paper (id = paper id); papers in `known_failures` xfail strictly."""
+def corpus_params(select: Callable[[dict[str, Any]], bool] = lambda entry: True) -> list[Any]:
+    """One pytest param per selected paper (id = paper id)."""
     entries = [entry for entry in corpus_entries() if select(entry)]
     if not entries:
         return [pytest.param(None, id="corpus-absent")]
-    return [pytest.param(entry, id=entry["id"],
-                         marks=[pytest.mark.xfail(strict=True, reason=known_failures[entry["id"]])]
-                         if entry["id"] in known_failures else [])
-            for entry in entries]
+    return [pytest.param(entry, id=entry["id"]) for entry in entries]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("entry", corpus_params(KNOWN_FAILURES))
+@pytest.mark.parametrize("entry", corpus_params())
 def test_structure_matches_labels(entry: dict[str, Any], corpus_papers: Path) -> None:
     with open_document(str(corpus_papers / entry["file"])) as doc:
         structure = structure_of(doc, DEFAULT_MAIN_BODY_EXCLUDES)
