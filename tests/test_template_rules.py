@@ -90,3 +90,13 @@ def test_unverifiable_style_is_one_info_finding() -> None:
     [finding] = run_rule(UNVERIFIABLE, _paper(SUBMITTED_NOTICE).build(), style="the HiLD 2026 workshop's own style file")
     assert UNVERIFIABLE.severity is Severity.INFO
     assert "HiLD 2026 workshop's own style file" in finding.message and "cannot verify" in finding.message
+
+
+def test_a_missing_notice_and_an_unknown_template_point_at_the_foot_of_page_one() -> None:
+    doc = _paper(None).build()
+    [missing] = run_rule(NOTICE, doc, **SUBMISSION_OPTIONS)
+    assert missing.message.startswith("No template notice was found at the foot of page 1")
+    [family] = run_rule(FAMILY, doc, expected="neurips-2026")
+    for finding in (missing, family):
+        assert finding.page == 1 and finding.bbox is not None
+        assert finding.bbox.y0 >= 0.8 * doc.pages[0].height - 0.01

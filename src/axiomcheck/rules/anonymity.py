@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..model import AuthorBlock, BBox, Line
 from .anonymity_scan import page_one_footnotes
 from .base import CheckContext, Severity, Violation, rule
+from .places import foot_of_page_one
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -127,7 +128,7 @@ def _icml_footnote(doc: "Document") -> Iterator[Violation]:
                     + (f"; it shows '{text[:160]}'." if text else "."),
             hint="Keep the template's `\\printAffiliationsAndNotice{}` after the abstract; in review mode "
                  "it prints the anonymous footnote.",
-            page=1, bbox=_box(footnote) or _foot_of_page(doc),
+            page=1, bbox=_box(footnote) or foot_of_page_one(doc),
             evidence=text[:300] or "no footnote at the foot of page 1",
             severity=Severity.WARNING)
         return
@@ -139,16 +140,6 @@ def _icml_footnote(doc: "Document") -> Iterator[Violation]:
                 hint="Leave `\\icmlcorrespondingauthor` to the template: in review mode it prints "
                      "'Anonymous Author'.",
                 page=1, bbox=_box(footnote), evidence=match.group(0))
-
-
-def _foot_of_page(doc: "Document") -> BBox | None:
-    """Where page 1's footnotes go: the lowest fifth of the text column."""
-    lines = [line for line in doc.first_page_lines if id(line) not in doc.running_heads]
-    if not lines or not doc.page_count:
-        return None
-    height = doc.pages[0].height
-    return BBox(min(line.bbox.x0 for line in lines), 0.8 * height, max(line.bbox.x1 for line in lines),
-                max(0.8 * height + 1.0, max(line.bbox.y1 for line in lines)))
 
 
 @dataclass(frozen=True)

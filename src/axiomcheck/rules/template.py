@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, TemplateInfo
 from .base import CheckContext, Severity, Violation, from_template, rule
+from .places import foot_of_page_one
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -89,7 +90,7 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
             message="No template notice was found at the foot of page 1"
                     + (f"; expected '{expected}'." if expected else "."),
             hint=f"{fix} The notice must not be removed or replaced.",
-            page=1, evidence=_page_one_foot(doc))
+            page=1, bbox=foot_of_page_one(doc), evidence=_page_one_foot(doc))
         return
     if options.template and _other_template(template.name, options.template):
         return
@@ -199,7 +200,7 @@ def template_family(doc: "Document", options: TemplateFamilyOptions, context: Ch
     required = options.label or options.expected
     hint = (f"Use the {required} template" + (f": {options.option_hint}." if options.option_hint else "."))
     notice = doc.notice
-    where = {"page": 1, "bbox": notice.bbox if notice else None,
+    where = {"page": 1, "bbox": notice.bbox if notice else foot_of_page_one(doc),
              "evidence": "; ".join(template.evidence) or _layout_evidence(doc)}
     if family == "unknown":
         yield Violation(

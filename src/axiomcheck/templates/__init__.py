@@ -208,11 +208,8 @@ def families() -> tuple[str, ...]:
     return tuple(sorted({t.family for t in all_templates()}))
 
 
-def compiled(pattern: str) -> re.Pattern[str]:
-    """A template file's regular expression, case-insensitive unless it says `(?-i:...)`."""
-    return _compile(pattern)
-
-
 @functools.lru_cache(maxsize=512)
-def _compile(pattern: str) -> re.Pattern[str]:
+def compiled(pattern: str) -> re.Pattern[str]:
+    """A template file's regular expression (compiled once), case-insensitive unless it says
+    `(?-i:...)`."""
     return re.compile(pattern, re.I)
