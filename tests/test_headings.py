@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from axiomcheck.analysis.headings import (Placement, classify_title, heading_candidate, line_text, normalise,
@@ -107,3 +109,22 @@ def test_small_caps_rejoin_only_where_the_glyphs_touch() -> None:
     assert line_text(lettered) == "A PLEASE ADD SUPPLEMENTAL"
     candidate = heading_candidate(_line("A PLEASE ADD SUPPLEMENTAL", size=9.56), BODY, None)
     assert candidate.number == "A" and candidate.kind is None
+
+
+def test_placement_given_as_a_function_is_measured_only_for_a_line_that_could_be_a_heading() -> None:
+    measured: list[str] = []
+
+    def placement_of(text: str, placement: Placement) -> Callable[[], Placement]:
+        def measure() -> Placement:
+            measured.append(text)
+            return placement
+        return measure
+
+    for text in ("12.5 13.1 14.0", "(see below),", "- item"):
+        assert heading_candidate(_line(text, bold=True), BODY, None, placement_of(text, Placement())) is None
+    assert measured == []
+    assert heading_candidate(_line("References", bold=True), BODY, None,
+                             placement_of("References", Placement(alone=False))) is None
+    assert heading_candidate(_line("References", bold=True), BODY, None,
+                             placement_of("References", Placement())).kind == "references"
+    assert measured == ["References", "References"]

@@ -305,3 +305,8 @@ def test_check_writes_every_format(name: str, tmp_path: Path) -> None:
         assert int(suites[0].get("tests")) > 10
     else:
         assert "over-limit.pdf" in text and "notes.pdf" in text and "limit 4 pages" in text
+
+
+@pytest.mark.parametrize("name", sorted(EMITTERS))
+def test_each_format_name_is_its_emitters_own(name: str) -> None:
+    assert EMITTERS[name].NAME == name and EXTENSIONS[name] == EMITTERS[name].EXTENSION

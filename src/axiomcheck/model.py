@@ -9,6 +9,7 @@ change it, and no PDF library object leaks through it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple, Protocol
 
 MM_PER_POINT = 25.4 / 72
@@ -85,11 +86,11 @@ class Line:
     bbox: BBox
     baseline: float
 
-    @property
+    @cached_property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])
 
-    @property
+    @cached_property
     def size(self) -> float:
         """The font size that covers most characters of the line."""
         weights: dict[float, int] = {}

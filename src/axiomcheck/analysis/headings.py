@@ -16,6 +16,7 @@ from its title ("A PLEASE ADD ...").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Line, Word
@@ -181,11 +182,16 @@ def _typeset_apart(line: Line, text: str, body_size: float) -> bool:
     """Set apart by type: a larger size, bold throughout, or capitals."""
     if line.size >= body_size + SIZE_STEP:
         return True
-    letters = sum(sum(c.isalpha() for c in w.text) for w in line.words)
-    bold = sum(sum(c.isalpha() for c in w.text) for w in line.words if w.bold)
-    if line.bold and letters and bold >= BOLD_SHARE * letters:
-        return True
-    caps = "".join(c for c in text if c.isalpha())
+    if line.bold:
+        letters = bold = 0
+        for word in line.words:
+            count = sum(map(str.isalpha, word.text))
+            letters += count
+            if word.bold:
+                bold += count
+        if letters and bold >= BOLD_SHARE * letters:
+            return True
+    caps = "".join(filter(str.isalpha, text))
     return len(caps) >= 4 and caps.isupper()
 
 
@@ -197,9 +203,10 @@ def _kind_of(text: str, title: str) -> str | None:
 
 
 def heading_candidate(line: Line, body_size: float, space_above: float | None,
-                      placement: Placement = Placement()) -> HeadingCandidate | None:
-    """Return the line as a heading when it is one, else None."""
-    if len(line.words) > MAX_HEADING_WORDS or not placement.alone:
+                      placement: Placement | Callable[[], Placement] = Placement()) -> HeadingCandidate | None:
+    """Return the line as a heading when it is one, else None. `placement` may be given as a
+    function: it is then measured only for a line whose text could be a heading."""
+    if len(line.words) > MAX_HEADING_WORDS:
         return None
     text = line_text(line.words)
     if not any(c.isalpha() for c in text) or text.endswith((",", ";")) or not text[0].isalnum():
@@ -211,6 +218,10 @@ def heading_candidate(line: Line, body_size: float, space_above: float | None,
     number, title = split_number(text)
     key = title_key(title)
     if not key:
+        return None
+    if callable(placement):
+        placement = placement()
+    if not placement.alone:
         return None
     typeset = _typeset_apart(line, text, body_size)
     if not typeset:

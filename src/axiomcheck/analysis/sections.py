@@ -14,7 +14,9 @@ print `\\appendix` sections, with or without the word "Appendix".
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -98,7 +100,22 @@ def text_columns(pages: Sequence[Sequence[Line]], body_size: float, skip: set[in
     return columns
 
 
-def _placement(line: Line, page_lines: Sequence[Line], columns: list[_Column], skip: set[int]) -> Placement:
+class _Rows:
+    """A page's lines by baseline, to find the lines that share a row with one of them."""
+
+    def __init__(self, lines: Sequence[Line]) -> None:
+        self._lines = sorted(lines, key=lambda l: l.baseline)
+        self._baselines = [l.baseline for l in self._lines]
+
+    def near(self, baseline: float, tolerance: float) -> list[Line]:
+        """The lines whose baseline is within `tolerance` of `baseline` (and a hair more:
+        callers compare exactly)."""
+        start = bisect.bisect_left(self._baselines, baseline - tolerance - 1e-6)
+        end = bisect.bisect_right(self._baselines, baseline + tolerance + 1e-6)
+        return self._lines[start:end]
+
+
+def _placement(line: Line, rows: _Rows, columns: list[_Column], skip: set[int]) -> Placement:
     """Whether `line` stands alone in its column's row, starts at a column edge (or is centred
     on a column) and runs to the column's right edge."""
     column = next((c for c in columns if c.left - 4 <= line.bbox.x0 and line.bbox.x1 <= c.right + 4
@@ -108,7 +125,7 @@ def _placement(line: Line, page_lines: Sequence[Line], columns: list[_Column], s
     alone = not any(other is not line and id(other) not in skip
                     and abs(other.baseline - line.baseline) <= tolerance
                     and other.bbox.x1 > span[0] and other.bbox.x0 < span[1]
-                    for other in page_lines)
+                    for other in rows.near(line.baseline, tolerance))
     if not columns:
         return Placement(alone=alone)
     centre = (line.bbox.x0 + line.bbox.x1) / 2
@@ -149,6 +166,7 @@ def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
     columns = text_columns(pages, body_size, skip)
     found: list[HeadingCandidate] = []
     for lines in pages:
+        rows = _Rows(lines)
         previous: Line | None = None
         for line in _lone_number_joined(lines, skip):
             if id(line) in skip:
@@ -161,7 +179,8 @@ def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
                 space_above = line.bbox.y0 - previous.bbox.y1
             candidate = None
             if len(line.words) <= MAX_HEADING_WORDS:
-                candidate = heading_candidate(line, body_size, space_above, _placement(line, lines, columns, skip))
+                candidate = heading_candidate(line, body_size, space_above,
+                                              functools.partial(_placement, line, rows, columns, skip))
             candidate = candidate or run_in_heading(line)
             if candidate is not None:
                 found.append(candidate)

@@ -44,26 +44,35 @@ _get_char_origin = _native(pdfium_c.FPDFText_GetCharOrigin, ctypes.c_int, ctypes
 _get_char_box = _native(pdfium_c.FPDFText_GetCharBox, ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
                         _DOUBLE_P, _DOUBLE_P, _DOUBLE_P, _DOUBLE_P)
 _get_font_size = _native(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, ctypes.c_void_p, ctypes.c_int)
+_UINT_P = ctypes.POINTER(ctypes.c_uint)
+_get_font = _native(pdfium_c.FPDFTextObj_GetFont, ctypes.c_void_p, ctypes.c_void_p)
+_get_fill_color = _native(pdfium_c.FPDFPageObj_GetFillColor, ctypes.c_int, ctypes.c_void_p,
+                          _UINT_P, _UINT_P, _UINT_P, _UINT_P)
+_get_render_mode = _native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, ctypes.c_void_p)
+_get_matrix = _native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_void_p,
+                      ctypes.POINTER(pdfium_c.FS_MATRIX))
 _PAIR_PLACEHOLDER = "\u200b"
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
 
 
 class _FontFacts:
-    """What a font and a text object's paint say about its characters."""
+    """What a font, and a text object's paint and size, say about its characters."""
 
-    __slots__ = ("name", "bold", "italic", "monospace", "fill_gray", "invisible", "scale")
+    __slots__ = ("name", "bold", "italic", "monospace", "fill_gray", "invisible", "size", "rounded_size")
 
     def __init__(self, name: str, bold: bool, italic: bool, monospace: bool,
-                 fill_gray: float | None, invisible: bool, scale: float = 1.0) -> None:
+                 fill_gray: float | None, invisible: bool, size: float = 0.0) -> None:
         self.name = name
         self.bold = bold
         self.italic = italic
         self.monospace = monospace
         self.fill_gray = fill_gray
         self.invisible = invisible
-        self.scale = scale
-        """Vertical scale of the object's matrix: PDFium reports the `Tf` size, so text set
-        as `1 Tf` with a scaling text matrix would otherwise measure 1 pt."""
+        self.size = size
+        """The characters' size in points: PDFium's size for the object's characters (the
+        `Tf` size) times the vertical scale of the object's matrix, so that text set as
+        `1 Tf` with a scaling text matrix does not measure 1 pt."""
+        self.rounded_size = round(size, 2)
 
 
 _UNKNOWN_FONT = _FontFacts("", False, False, False, None, False)
@@ -89,35 +98,39 @@ def _read_font(font: object, buffer: ctypes.Array) -> _FontFacts:
 
 
 class _FactsCache:
-    """Font facts per font handle and paint per text object, each read once per page."""
+    """Font facts per font handle, and paint and size per text object, each read once per page."""
 
-    def __init__(self) -> None:
+    def __init__(self, textpage: object) -> None:
+        self.textpage = ctypes.cast(textpage, ctypes.c_void_p).value
         self.buffer = ctypes.create_string_buffer(128)
         self.fonts: dict[int, _FontFacts] = {}
         self.objects: dict[int, _FontFacts] = {}
         self.rgba = tuple(ctypes.c_uint() for _ in range(4))
+        self.rgba_p = tuple(ctypes.pointer(v) for v in self.rgba)
         self.matrix = pdfium_c.FS_MATRIX()
+        self.matrix_p = ctypes.pointer(self.matrix)
 
-    def for_object(self, key: int) -> _FontFacts:
-        """Facts for the text object at address `key`."""
+    def for_object(self, key: int, char_index: int) -> _FontFacts:
+        """Facts for the text object at address `key`, which draws character `char_index`
+        (every character of a text object has the object's size)."""
         facts = self.objects.get(key)
         if facts is not None:
             return facts
-        text_object = ctypes.cast(ctypes.c_void_p(key), pdfium_c.FPDF_PAGEOBJECT)
-        font = pdfium_c.FPDFTextObj_GetFont(text_object)
-        font_key = ctypes.cast(font, ctypes.c_void_p).value or 0
+        font_key = _get_font(key) or 0
         base = self.fonts.get(font_key)
         if base is None:
+            font = ctypes.cast(ctypes.c_void_p(font_key), pdfium_c.FPDF_FONT)
             base = self.fonts[font_key] = _read_font(font, self.buffer) if font_key else _UNKNOWN_FONT
         r, g, b, a = self.rgba
         fill_gray: float | None = None
-        if pdfium_c.FPDFPageObj_GetFillColor(text_object, r, g, b, a):
+        if _get_fill_color(key, *self.rgba_p):
             fill_gray = 1.0 if a.value == 0 else (0.299 * r.value + 0.587 * g.value + 0.114 * b.value) / 255.0
-        invisible = pdfium_c.FPDFTextObj_GetTextRenderMode(text_object) == _TEXT_RENDER_INVISIBLE
+        invisible = _get_render_mode(key) == _TEXT_RENDER_INVISIBLE
         scale = 1.0
-        if pdfium_c.FPDFPageObj_GetMatrix(text_object, self.matrix):
+        if _get_matrix(key, self.matrix_p):
             scale = math.hypot(self.matrix.c, self.matrix.d) or 1.0
-        facts = _FontFacts(base.name, base.bold, base.italic, base.monospace, fill_gray, invisible, scale)
+        size = _get_font_size(self.textpage, char_index) * scale
+        facts = _FontFacts(base.name, base.bold, base.italic, base.monospace, fill_gray, invisible, size)
         self.objects[key] = facts
         return facts
 
@@ -158,34 +171,37 @@ def _text_by_index(raw: object, count: int) -> str:
 
 
 def _cut_words(raw: object, text: str, height: float) -> list[Word]:
+    """The words of `text` (the page's characters by PDFium index) with their boxes and fonts.
+
+    Per word, three calls into PDFium: the first character's origin, the last one's right
+    edge and the text object that draws the first; the object's font, paint and size are
+    read once (`_FactsCache`)."""
     handle = ctypes.cast(raw, ctypes.c_void_p).value
     right, origin_x, origin_y, unused = (ctypes.c_double() for _ in range(4))
     right_p, origin_x_p, origin_y_p, unused_p = (ctypes.pointer(v) for v in (right, origin_x, origin_y, unused))
-    cache = _FactsCache()
+    cache = _FactsCache(raw)
+    by_object = cache.objects
     words: list[Word] = []
+    append = words.append
     for match in _WORD_RE.finditer(text):
         word_text = match.group().translate(_WORD_FIXES)
         if not word_text:
             continue
-        first, last = match.start(), match.end() - 1
+        first = match.start()
         if not _get_char_origin(handle, first, origin_x_p, origin_y_p):
             continue
-        _get_char_box(handle, last, unused_p, right_p, unused_p, unused_p)
+        _get_char_box(handle, match.end() - 1, unused_p, right_p, unused_p, unused_p)
         key = _get_text_object(handle, first) or 0
-        facts = cache.for_object(key) if key else _UNKNOWN_FONT
-        size = _get_font_size(handle, first) * facts.scale
+        facts = by_object.get(key) if key else _UNKNOWN_FONT
+        if facts is None:
+            facts = cache.for_object(key, first)
+        size = facts.size if key else _get_font_size(handle, first)
         baseline = height - origin_y.value
         x0 = origin_x.value
-        x1 = max(right.value, x0 + 0.1)
-        words.append(Word(
-            text=word_text,
-            bbox=BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size),
-            size=round(size, 2),
-            font=facts.name,
-            bold=facts.bold,
-            italic=facts.italic,
-            monospace=facts.monospace,
-            fill_gray=facts.fill_gray,
-            invisible=facts.invisible,
-        ))
+        x1 = right.value
+        if x1 < x0 + 0.1:
+            x1 = x0 + 0.1
+        append(Word(word_text, BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size), facts.rounded_size
+                    if key else round(size, 2), facts.name, facts.bold, facts.italic, facts.monospace,
+                    facts.fill_gray, facts.invisible))
     return words

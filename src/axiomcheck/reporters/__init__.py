@@ -3,31 +3,66 @@
 Every format is an `Emitter` (`base.py`): `start` with the run's header, `file` once per
 result as soon as it is known, `finish` at the end. `emitter(name, stream)` streams a run;
 `REPORTERS[name](report)` renders a whole report as a string through the same emitter.
+
+A format's module is imported the first time the format is used: a JSON check never loads
+the HTML page's template engine nor the rule catalogue that SARIF and JUnit describe.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Iterator, Mapping
+from importlib import import_module
+from typing import Generic, TextIO, TypeVar
 
 from ..report import Report
 from .base import Emitter, render_with
-from .csv_report import CsvEmitter
-from .github import GithubEmitter
-from .html import HtmlEmitter
-from .json_report import JsonEmitter
-from .junit import JunitEmitter
-from .sarif import SarifEmitter
-from .text import TextEmitter
 
-EMITTERS: dict[str, type[Emitter]] = {cls.NAME: cls for cls in (
-    TextEmitter, JsonEmitter, CsvEmitter, GithubEmitter, SarifEmitter, JunitEmitter, HtmlEmitter)}
+_MODULES: dict[str, tuple[str, str]] = {
+    "text": ("text", "TextEmitter"),
+    "json": ("json_report", "JsonEmitter"),
+    "csv": ("csv_report", "CsvEmitter"),
+    "github": ("github", "GithubEmitter"),
+    "sarif": ("sarif", "SarifEmitter"),
+    "junit": ("junit", "JunitEmitter"),
+    "html": ("html", "HtmlEmitter"),
+}
+"""Format name -> (module in this package, emitter class)."""
 
 Renderer = Callable[[Report], str]
+_Value = TypeVar("_Value")
 
-REPORTERS: dict[str, Renderer] = {name: functools.partial(render_with, cls) for name, cls in EMITTERS.items()}
-EXTENSIONS: dict[str, str] = {name: cls.EXTENSION for name, cls in EMITTERS.items()}
+
+@functools.lru_cache(maxsize=None)
+def _emitter_class(name: str) -> type[Emitter]:
+    module, cls = _MODULES[name]
+    found: type[Emitter] = getattr(import_module(f".{module}", __name__), cls)
+    return found
+
+
+class _ByFormat(Mapping[str, _Value], Generic[_Value]):
+    """A read-only mapping over the format names whose values are computed from the
+    format's emitter class, which is imported on first access."""
+
+    def __init__(self, value: Callable[[type[Emitter]], _Value]) -> None:
+        self._value = value
+
+    def __getitem__(self, name: str) -> _Value:
+        return self._value(_emitter_class(name))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in _MODULES
+
+
+EMITTERS: Mapping[str, type[Emitter]] = _ByFormat(lambda cls: cls)
+REPORTERS: Mapping[str, Renderer] = _ByFormat(lambda cls: functools.partial(render_with, cls))
+EXTENSIONS: Mapping[str, str] = _ByFormat(lambda cls: cls.EXTENSION)
 
 
 def emitter(name: str, stream: TextIO) -> Emitter:

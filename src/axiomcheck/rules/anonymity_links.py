@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox
+from ..model import BBox, Line
 from .anonymity_authors import fold
-from .anonymity_scan import REFERENCES, TEXT_REGIONS, Run, locate, runs, sentence_around, trim
+from .anonymity_scan import REFERENCES, TEXT_REGIONS, locate, position, runs, sentence_around, trim
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -138,16 +138,15 @@ def _link_urls(doc: "Document") -> Iterator[_Url]:
             yield _Url(normalise_url(link.uri), link.page, link.bbox, where[0] if where else "body", sentence, lead)
 
 
-def _line_sentence(doc: "Document", line: object) -> tuple[str, str]:
+def _line_sentence(doc: "Document", line: Line) -> tuple[str, str]:
     """The sentence of the run that holds `line` around that line, and its text up to the line's end."""
-    run: Run
-    for run in runs(doc):
-        for index, candidate in enumerate(run.lines):
-            if candidate is line:
-                start = run.starts[index]
-                end = start + len(candidate.text)
-                return sentence_around(run.text, start, end), _lead(run.text, start, end)
-    return "", ""
+    found = position(doc, line)
+    if found is None:
+        return "", ""
+    run, index = found
+    start = run.starts[index]
+    end = start + len(line.text)
+    return sentence_around(run.text, start, end), _lead(run.text, start, end)
 
 
 def _lead(text: str, start: int, end: int) -> str:

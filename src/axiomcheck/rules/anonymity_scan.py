@@ -39,6 +39,7 @@ MAX_QUOTE = 300
 _TRAILING = ".,;:'\"!?"
 _CLOSING = {")": "(", "]": "[", "}": "{"}
 _CACHE: "weakref.WeakKeyDictionary[Document, tuple[Run, ...]]" = weakref.WeakKeyDictionary()
+_LINE_INDEX: "weakref.WeakKeyDictionary[Document, _LineIndex]" = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -127,14 +128,37 @@ def locate(doc: "Document", page: int, bbox: BBox | None) -> tuple[str, Line] | 
     if bbox is None:
         return None
     best: tuple[tuple[float, float], str, Line] | None = None
-    for run in runs(doc):
-        for line in run.lines:
-            if line.page != page:
-                continue
-            score = (_overlap_area(line.bbox, bbox), min(line.bbox.y1, bbox.y1) - max(line.bbox.y0, bbox.y0))
-            if score[1] > 0 and (best is None or score > best[0]):
-                best = (score, run.region, line)
+    for region, line in _line_index(doc).by_page.get(page, ()):
+        score = (_overlap_area(line.bbox, bbox), min(line.bbox.y1, bbox.y1) - max(line.bbox.y0, bbox.y0))
+        if score[1] > 0 and (best is None or score > best[0]):
+            best = (score, region, line)
     return (best[1], best[2]) if best else None
+
+
+class _LineIndex:
+    """Where each line of the runs is: by page (with its region, in the runs' order) and by
+    identity (its run and its index there)."""
+
+    def __init__(self, all_runs: tuple[Run, ...]) -> None:
+        self.by_page: dict[int, list[tuple[str, Line]]] = {}
+        self.by_id: dict[int, tuple[Run, int]] = {}
+        for run in all_runs:
+            for index, line in enumerate(run.lines):
+                self.by_page.setdefault(line.page, []).append((run.region, line))
+                self.by_id.setdefault(id(line), (run, index))
+
+
+def _line_index(doc: "Document") -> _LineIndex:
+    """The document's `_LineIndex` (cached per document)."""
+    cached = _LINE_INDEX.get(doc)
+    if cached is None:
+        cached = _LINE_INDEX[doc] = _LineIndex(runs(doc))
+    return cached
+
+
+def position(doc: "Document", line: Line) -> tuple[Run, int] | None:
+    """The run that holds `line` and the line's index in it (the first, when several do)."""
+    return _line_index(doc).by_id.get(id(line))
 
 
 def _overlap_area(a: BBox, b: BBox) -> float:

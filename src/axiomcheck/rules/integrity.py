@@ -58,9 +58,8 @@ class HiddenTextOptions:
     contain one of these strings are not reported."""
 
 
-def _outside(word: Word, page: PageInfo) -> bool:
-    """The word lies entirely outside the crop box."""
-    area = page_box(page)
+def _outside(word: Word, area: BBox) -> bool:
+    """The word lies entirely outside `area` (the page's crop box)."""
     return word.bbox.x1 < area.x0 or word.bbox.x0 > area.x1 or word.bbox.y1 < area.y0 or word.bbox.y0 > area.y1
 
 
@@ -94,6 +93,10 @@ def overflows(lines: tuple[Line, ...], page: PageInfo) -> list[Overflow]:
     """Rows of the page with words on it and words past its edge (an overfull table row or line);
     a row wholly off the page is not an overflow."""
     area = page_box(page)
+    boxes = [w.bbox for line in lines for w in line.words]
+    if not boxes or (area.x0 <= min([b.x0 for b in boxes]) and max([b.x1 for b in boxes]) <= area.x1
+                     and area.y0 <= min([b.y0 for b in boxes]) and max([b.y1 for b in boxes]) <= area.y1):
+        return []  # the usual page: every word lies on it
     rows: list[list[Line]] = []
     for line in sorted(lines, key=lambda l: l.baseline):
         if rows and abs(rows[-1][0].baseline - line.baseline) <= BASELINE_TOLERANCE:
@@ -134,9 +137,11 @@ def _blends_in(doc: "Document", word: Word, page: PageInfo, options: HiddenTextO
 
 
 def hidden_reason(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions,
-                  ocr_layer: bool = False, overflow: frozenset[int] = frozenset()) -> str | None:
+                  ocr_layer: bool = False, overflow: frozenset[int] = frozenset(),
+                  area: BBox | None = None) -> str | None:
     """Why a reader cannot see `word` (a key of `_REASONS`), None when it is visible. Words in
-    `overflow` (ids) run off the page from a line that starts on it: not hidden by design."""
+    `overflow` (ids) run off the page from a line that starts on it: not hidden by design.
+    `area` is the page's crop box (`page_box(page)`) when the caller has it already."""
     if word.invisible and not ocr_layer:
         return "invisible"
     if word.fill_gray is not None and word.fill_gray >= options.white_level and _blends_in(doc, word, page, options):
@@ -144,7 +149,7 @@ def hidden_reason(doc: "Document", word: Word, page: PageInfo, options: HiddenTe
     if word.size < options.min_size and word.bbox.width / max(len(word.text), 1) < \
             GLYPH_WIDTH_PER_POINT * options.min_size:
         return "tiny"
-    if _outside(word, page) and id(word) not in overflow:
+    if _outside(word, area or page_box(page)) and id(word) not in overflow:
         return "outside"
     return None
 
@@ -176,12 +181,13 @@ def _runs(doc: "Document", lines: tuple[Line, ...], page: PageInfo, options: Hid
     """Runs of consecutive hidden words with the same reason, line by line."""
     ocr_layer = _is_ocr_layer(lines)
     overflow = frozenset(id(w) for row in overflows(lines, page) for w in row.beyond)
+    area = page_box(page)
     runs: list[_Run] = []
     for line in lines:
         current: list[Word] = []
         reason: str | None = None
         for word in (*line.words, None):
-            found = hidden_reason(doc, word, page, options, ocr_layer, overflow) if word is not None else None
+            found = hidden_reason(doc, word, page, options, ocr_layer, overflow, area) if word is not None else None
             if current and found != reason:
                 runs.append(_Run(reason or "", tuple(current)))
                 current = []

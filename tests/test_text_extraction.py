@@ -1,0 +1,76 @@
+"""Words as `pdf.text_extraction` reads them: the facts it reads once per text object hold for
+every character that object draws."""
+
+from __future__ import annotations
+
+import ctypes
+from collections import defaultdict
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from axiomcheck.pdf.text_extraction import page_words
+from conftest import CORPUS_PAPERS, FIXTURES
+
+
+def _sizes_by_object(page: pdfium.PdfPage) -> dict[int, set[float]]:
+    """PDFium's size for each character, grouped by the text object that draws it."""
+    textpage = page.get_textpage()
+    try:
+        sizes: dict[int, set[float]] = defaultdict(set)
+        for index in range(pdfium_c.FPDFText_CountChars(textpage.raw)):
+            text_object = pdfium_c.FPDFText_GetTextObject(textpage.raw, index)
+            key = ctypes.cast(text_object, ctypes.c_void_p).value
+            if key:
+                sizes[key].add(pdfium_c.FPDFText_GetFontSize(textpage.raw, index))
+        return sizes
+    finally:
+        textpage.close()
+
+
+def _check_pages(path: Path) -> int:
+    pdf = pdfium.PdfDocument(str(path))
+    objects = 0
+    try:
+        for index in range(len(pdf)):
+            page = pdf[index]
+            try:
+                sizes = _sizes_by_object(page)
+                assert all(len(found) == 1 for found in sizes.values()), (path.name, index + 1)
+                objects += len(sizes)
+            finally:
+                page.close()
+    finally:
+        pdf.close()
+    return objects
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.pdf")), ids=lambda p: p.stem)
+def test_every_character_of_a_text_object_has_the_objects_size(path: Path) -> None:
+    try:
+        _check_pages(path)
+    except pdfium.PdfiumError:
+        pytest.skip("PDFium cannot open this fixture (it tests that verdict)")
+
+
+@pytest.mark.slow
+def test_every_character_of_a_text_object_has_the_objects_size_on_the_corpus() -> None:
+    papers = sorted((CORPUS_PAPERS / "pdfs").glob("*.pdf"))
+    if not papers:
+        pytest.skip("the shared corpus is not beside the repository")
+    assert sum(_check_pages(path) for path in papers) > 10_000
+
+
+def test_a_word_takes_the_size_of_the_object_that_draws_its_first_character() -> None:
+    pdf = pdfium.PdfDocument(str(FIXTURES / "refs-midpage.pdf"))
+    try:
+        page = pdf[0]
+        words, count = page_words(page)
+        sizes = {round(size, 2) for found in _sizes_by_object(page).values() for size in found}
+        page.close()
+    finally:
+        pdf.close()
+    assert count > 0 and words
+    assert {word.size for word in words} <= sizes
