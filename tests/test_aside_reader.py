@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import io
+import os
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from axiomcheck.api import check_path
 from axiomcheck.packs import resolve
+from axiomcheck.pdf import objects
 from axiomcheck.pdf.aside import AsideReader, _ModelUnpickler
+from axiomcheck.pdf.source import DocumentError, PdfSource
 from conftest import FIXTURES
 
 
@@ -34,7 +40,6 @@ def test_a_failing_read_and_the_ones_after_it_are_left_to_the_caller() -> None:
 
 
 def test_facts_arrive_in_order_and_a_helper_still_reading_is_stopped() -> None:
-    import os
     import time
 
     helper = AsideReader(lambda: None, {"pages": lambda reader: 2, "slow": lambda reader: time.sleep(3600)})
@@ -55,6 +60,32 @@ def test_an_unasked_helper_is_reaped() -> None:
     helper = AsideReader(lambda: None, {"pages": lambda reader: 1})
     helper.close()
     assert helper.result("pages") == (False, None)
+
+
+def test_a_worker_starts_the_helper_before_it_imports_pdfium(tmp_path: Path) -> None:
+    """The helper's import of pypdf overlaps the checker's of PDFium: it is forked from a
+    process that has not loaded PDFium yet, and it reads what pypdf reads in-process."""
+    script = (
+        "import sys\n"
+        "from axiomcheck.pdf import objects\n"
+        "helper = objects.read_aside(sys.argv[1])\n"
+        "assert 'pypdfium2' not in sys.modules and 'pypdf' not in sys.modules\n"
+        "print(helper.result('pages'))\n"
+        "helper.close()\n")
+    path = str(FIXTURES / "refs-midpage.pdf")
+    done = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"(True, {objects.page_count(objects.open_reader(path))})"
+
+
+def test_a_file_pdfium_cannot_open_stops_the_helper_it_was_given(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7\n" + b"\x00" * 2048)
+    helper = objects.read_aside(str(broken))
+    with pytest.raises(DocumentError):
+        PdfSource(str(broken), helper)
+    with pytest.raises(ProcessLookupError):
+        os.kill(helper._pid, 0)
 
 
 def test_replies_may_hold_model_objects_only() -> None:

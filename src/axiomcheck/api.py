@@ -27,6 +27,7 @@ from .verdicts import classify, is_verdict, verdict_finding
 
 if TYPE_CHECKING:
     from .model import Word
+    from .pdf.aside import AsideReader
     from .analysis import Document
     from .pdf.source import Source
 
@@ -97,14 +98,20 @@ def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: L
     sha = file_sha256(path)
     progress = _Progress(on_stage)
     progress.enter("open")
-    from .analysis import open_document
-    from .pdf import DocumentError
-    from .pdf.pdfium_library import fresh_library
+    objects_aside = _objects_aside(path) if spare_core else None
+    try:
+        from .analysis import open_document
+        from .pdf import DocumentError
+        from .pdf.pdfium_library import fresh_library
 
-    fresh_library()  # nothing an earlier file did to PDFium may change this file's result
+        fresh_library()  # nothing an earlier file did to PDFium may change this file's result
+    except BaseException:
+        if objects_aside is not None:
+            objects_aside.close()
+        raise
 
     try:
-        doc = open_document(path)
+        doc = open_document(path, objects_aside)  # owns the helper from here on
     except DocumentError as error:
         try:
             finding = _unopenable(path, str(error))
@@ -123,6 +130,15 @@ def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: L
     finally:
         with contextlib.suppress(Exception):  # closing cannot change the verdict
             doc.close()
+
+
+def _objects_aside(path: str) -> "AsideReader":
+    """Start the helper that reads pypdf's facts on the spare core before PDFium is even
+    imported here, so that the helper's import of pypdf (about 100 ms) overlaps this
+    process's import of PDFium and its reading of the pages."""
+    from .pdf.objects import read_aside
+
+    return read_aside(path)
 
 
 def during(stage: str) -> str:

@@ -22,6 +22,7 @@ from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_h
 from .template import LayoutFacts, recognise
 
 if TYPE_CHECKING:
+    from ..pdf.aside import AsideReader
     from ..pdf.background import PageRaster
 
 LINE_NUMBER_LINE_SHARE = 0.5
@@ -266,6 +267,7 @@ class Document:
         return value
 
 
-def open_document(path: str) -> Document:
-    """Open `path` for checking; raises DocumentError when PDFium cannot read it."""
-    return Document(PdfSource(path))
+def open_document(path: str, objects_aside: "AsideReader | None" = None) -> Document:
+    """Open `path` for checking; raises DocumentError when PDFium cannot read it.
+    `objects_aside` is a helper already reading pypdf's facts of the file (`pdf.objects.read_aside`)."""
+    return Document(PdfSource(path, objects_aside))

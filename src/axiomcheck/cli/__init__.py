@@ -10,6 +10,7 @@ rule-pack error; 3 an internal error (a bug in axiomcheck).
 
 from __future__ import annotations
 
+import gc
 from importlib import import_module
 
 import click
@@ -46,3 +47,13 @@ class LazyGroup(click.Group):
 @click.version_option(__version__, prog_name="axiomcheck")
 def main() -> None:
     """Check paper PDFs against a venue's formatting, page-limit and anonymity rules."""
+
+
+def run() -> None:
+    """The `axiomcheck` program: `main`, then a quick exit. The interpreter's last garbage
+    collection would walk every object only to free them with the process; frozen, they are
+    skipped (about 20 ms of every run)."""
+    try:
+        main()
+    finally:
+        gc.freeze()

@@ -32,10 +32,6 @@ _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
 """Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
 
 
-def _pypdf_page_count(reader: Any) -> int:
-    return len(reader.pages)
-
-
 class DocumentError(Exception):
     """The PDF cannot be opened: damaged, encrypted or not a PDF."""
 
@@ -56,14 +52,23 @@ class Source(Protocol):
 class PdfSource:
     """A PDF file read with PDFium (pages, text, document info) and pypdf (objects)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, objects_aside: "AsideReader | None" = None) -> None:
+        """Open `path` with PDFium. `objects_aside` is a helper already reading pypdf's facts
+        of the same file (`objects.read_aside`); the source owns it from here on, and closes
+        it when the file cannot be opened."""
         self.path = path
         try:
             self._pdf = open_pdf(path)
         except (PdfiumOpenError, pdfium.PdfiumError) as error:
+            if objects_aside is not None:
+                objects_aside.close()
             raise DocumentError(str(error)) from error
+        except BaseException:
+            if objects_aside is not None:
+                objects_aside.close()
+            raise
         self._reader: Any = None
-        self._aside: "AsideReader | None" = None
+        self._aside = objects_aside
         self._split: tuple[int, "AsideReader"] | None = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
@@ -163,9 +168,7 @@ class PdfSource:
         from .page_split import page_key, read_page, split_point
 
         if self._aside is None and self._reader is None:
-            self._aside = AsideReader(lambda: objects.open_reader(self.path),
-                                      {"pages": _pypdf_page_count, "metadata": objects.read_metadata,
-                                       "fonts": objects.read_fonts})
+            self._aside = objects.read_aside(self.path)
         start = split_point(self.page_count())
         if self._split is None and start is not None:
             readers = {page_key(index): functools.partial(read_page, index=index)
@@ -201,7 +204,7 @@ class PdfSource:
 
     def object_page_count(self) -> int:
         """The page count as pypdf reads the page tree: a second, independent opinion."""
-        return self._object_fact("pages", _pypdf_page_count)
+        return self._object_fact("pages", objects.page_count)
 
     def metadata(self) -> Metadata:
         links = tuple(link for index in range(self.page_count()) for link in self.page_objects(index)[1])

@@ -53,6 +53,8 @@ _get_matrix = _native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_voi
                       ctypes.POINTER(pdfium_c.FS_MATRIX))
 _PAIR_PLACEHOLDER = "\u200b"
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
+_FIXED_CHARS_RE = re.compile("[" + "".join(re.escape(chr(code)) for code in _WORD_FIXES) + "]")
+"""Any of the characters `_WORD_FIXES` changes."""
 
 
 class _FontFacts:
@@ -183,8 +185,9 @@ def _cut_words(raw: object, text: str, height: float) -> list[Word]:
     by_object = cache.objects
     words: list[Word] = []
     append = words.append
+    fixes = _FIXED_CHARS_RE.search(text) is not None  # most pages have nothing to fix
     for match in _WORD_RE.finditer(text):
-        word_text = match.group().translate(_WORD_FIXES)
+        word_text = match.group().translate(_WORD_FIXES) if fixes else match.group()
         if not word_text:
             continue
         first = match.start()
