@@ -3,9 +3,10 @@
 PDFium builds each page's text layer in C; asking it for a box, size and font per
 *character* from Python costs about 10 ms a page. This module asks once per *word* instead:
 the page text comes in one call, words are cut from it in Python, and only a word's first
-and last characters are looked up (origin, right edge, size, text object). Fonts, fill
-colour and render mode are read once per PDF text object and cached. Coordinates are turned
-into the model's top-down convention here.
+and last characters are looked up (origin, right edge, text object). Font, fill colour,
+render mode and size are read once per PDF text object and cached (every character of a
+text object has the object's size). Coordinates are turned into the model's top-down
+convention here.
 """
 
 from __future__ import annotations
