@@ -45,6 +45,7 @@ _get_char_origin = _native(pdfium_c.FPDFText_GetCharOrigin, ctypes.c_int, ctypes
 _get_char_box = _native(pdfium_c.FPDFText_GetCharBox, ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
                         _DOUBLE_P, _DOUBLE_P, _DOUBLE_P, _DOUBLE_P)
 _get_font_size = _native(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, ctypes.c_void_p, ctypes.c_int)
+_get_unicode = _native(pdfium_c.FPDFText_GetUnicode, ctypes.c_uint, ctypes.c_void_p, ctypes.c_int)
 _UINT_P = ctypes.POINTER(ctypes.c_uint)
 _get_font = _native(pdfium_c.FPDFTextObj_GetFont, ctypes.c_void_p, ctypes.c_void_p)
 _get_fill_color = _native(pdfium_c.FPDFPageObj_GetFillColor, ctypes.c_int, ctypes.c_void_p,
@@ -158,7 +159,8 @@ def page_words(page: pdfium.PdfPage) -> tuple[list[Word], int]:
 def _text_by_index(raw: object, count: int) -> str:
     """One character per PDFium index: a surrogate pair becomes its character followed by a
     zero-width placeholder (dropped from words), a lone surrogate becomes U+FFFD."""
-    units = [pdfium_c.FPDFText_GetUnicode(raw, i) for i in range(count)]
+    handle = ctypes.cast(raw, ctypes.c_void_p).value
+    units = [_get_unicode(handle, i) for i in range(count)]
     chars = []
     index = 0
     while index < count:
