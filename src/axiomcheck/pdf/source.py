@@ -59,13 +59,11 @@ class PdfSource:
         self.path = path
         try:
             self._pdf = open_pdf(path)
-        except (PdfiumOpenError, pdfium.PdfiumError) as error:
+        except BaseException as error:
             if objects_aside is not None:
                 objects_aside.close()
-            raise DocumentError(str(error)) from error
-        except BaseException:
-            if objects_aside is not None:
-                objects_aside.close()
+            if isinstance(error, (PdfiumOpenError, pdfium.PdfiumError)):
+                raise DocumentError(str(error)) from error
             raise
         self._reader: Any = None
         self._aside = objects_aside
