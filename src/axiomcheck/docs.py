@@ -11,6 +11,7 @@ import functools
 import inspect
 import textwrap
 import typing
+from typing import NamedTuple
 
 from .rules import REGISTRY, Rule, find_rule
 from .rules.base import TEMPLATE_KEY
@@ -42,34 +43,45 @@ def _type_name(annotation: object) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
-def _options_lines(rule: Rule) -> list[str]:
-    fields = dataclasses.fields(rule.options)
-    if not fields:
-        return ["Options: none."]
+class _OptionRow(NamedTuple):
+    name: str
+    type: str
+    template_path: str | None
+    """Where the option's value comes from in the template file, when it does."""
+    default: str
+    meaning: str
+
+
+def _option_rows(rule: Rule) -> list[_OptionRow]:
+    """A rule's options in declaration order, with their types, defaults and documentation."""
     types = typing.get_type_hints(rule.options)
     docs = option_docs(rule.options)
+    return [_OptionRow(field.name, _type_name(types[field.name]), field.metadata.get(TEMPLATE_KEY),
+                       repr(field.default), docs.get(field.name, ""))
+            for field in dataclasses.fields(rule.options)]
+
+
+def _options_lines(rule: Rule) -> list[str]:
+    rows = _option_rows(rule)
+    if not rows:
+        return ["Options: none."]
     lines = ["Options:"]
-    for field in fields:
-        path = field.metadata.get(TEMPLATE_KEY)
-        default = f"from the template: {path}" if path else f"default {field.default!r}"
-        lines.append(f"  {field.name} ({_type_name(types[field.name])}, {default})")
-        if field.name in docs:
-            lines += ["      " + line for line in textwrap.wrap(docs[field.name], 88)]
+    for row in rows:
+        default = f"from the template: {row.template_path}" if row.template_path else f"default {row.default}"
+        lines.append(f"  {row.name} ({row.type}, {default})")
+        lines += ["      " + line for line in textwrap.wrap(row.meaning, 88)]
     return lines
 
 
 def _options_markdown(rule: Rule) -> list[str]:
-    fields = dataclasses.fields(rule.options)
-    if not fields:
+    rows = _option_rows(rule)
+    if not rows:
         return ["Options: none."]
-    types = typing.get_type_hints(rule.options)
-    docs = option_docs(rule.options)
     lines = ["| option | type | default | meaning |", "|---|---|---|---|"]
-    for field in fields:
-        path = field.metadata.get(TEMPLATE_KEY)
-        default = f"from the template: `{path}`" if path else f"`{field.default!r}`"
-        meaning = docs.get(field.name, "").replace("|", "\\|")
-        lines.append(f"| `{field.name}` | `{_type_name(types[field.name])}` | {default} | {meaning} |")
+    for row in rows:
+        default = f"from the template: `{row.template_path}`" if row.template_path else f"`{row.default}`"
+        meaning = row.meaning.replace("|", "\\|")
+        lines.append(f"| `{row.name}` | `{row.type}` | {default} | {meaning} |")
     return lines
 
 

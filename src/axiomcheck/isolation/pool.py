@@ -18,7 +18,8 @@ import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from multiprocessing.connection import wait
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from types import TracebackType
 
 from ..api import TEXT_SKIPPED, during, precheck_result
@@ -37,6 +38,20 @@ EXIT_GRACE_SECONDS = 2.0
 _ABORT_SIGNALS = {signal.SIGABRT, signal.SIGTRAP, signal.SIGILL}
 """How PDFium's allocator ends the process when an allocation fails (out of memory)."""
 _CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGBUS, signal.SIGFPE}
+
+
+def end_process(process: BaseProcess, conn: Connection, kill: bool, grace: float) -> int | None:
+    """End a forked worker whose end of the pipe is `conn`: kill it first when `kill`, else
+    close the pipe and give it `grace` seconds to exit before it is killed. Returns its exit
+    code. The web page's checker processes end the same way."""
+    if kill:
+        process.kill()
+    conn.close()
+    process.join(grace)
+    if process.exitcode is None:
+        process.kill()
+        process.join()
+    return process.exitcode
 
 
 @dataclass
@@ -81,14 +96,7 @@ class _Worker:
 
     def stop(self, kill: bool) -> int | None:
         """End the process (killing it first when `kill`) and return its exit code."""
-        if kill:
-            self.process.kill()
-        self.conn.close()
-        self.process.join(EXIT_GRACE_SECONDS)
-        if self.process.exitcode is None:
-            self.process.kill()
-            self.process.join()
-        return self.process.exitcode
+        return end_process(self.process, self.conn, kill, EXIT_GRACE_SECONDS)
 
 
 class WorkerPool:

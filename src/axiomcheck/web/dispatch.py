@@ -8,6 +8,7 @@ import multiprocessing
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from ..isolation.pool import end_process
 from ..isolation.worker import MAX_MESSAGE_BYTES, decode, encode
 from .checker import serve_checks
 from .settings import WebSettings
@@ -49,13 +50,7 @@ class _Checker:
         return decode(self.conn.recv_bytes(MAX_MESSAGE_BYTES))
 
     def stop(self, kill: bool) -> None:
-        if kill:
-            self.process.kill()
-        self.conn.close()
-        self.process.join(STOP_GRACE_SECONDS)
-        if self.process.exitcode is None:
-            self.process.kill()
-            self.process.join()
+        end_process(self.process, self.conn, kill, STOP_GRACE_SECONDS)
 
 
 class Checkers:
