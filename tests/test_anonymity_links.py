@@ -60,6 +60,15 @@ def test_an_account_that_spells_a_known_author_is_an_error() -> None:
     assert surname.severity is None and "surname" in surname.message
 
 
+def test_a_short_name_spells_only_a_whole_account() -> None:
+    unrelated = paper_with("Rules come from https://github.com/symbolic-ai/rules as is.").build()
+    assert run_rule(identifying_link, unrelated, authors=("Bo Li",))[0].severity == Severity.INFO
+    own = paper_with("Rules come from https://github.com/boli42/rules as is.").build()
+    assert run_rule(identifying_link, own, authors=("Bo Li",))[0].severity == Severity.ERROR
+    short = paper_with("Training uses https://github.com/ai/fastprune as is.").build()
+    assert run_rule(identifying_link, short, affiliations=("Allen Institute for AI",))[0].severity == Severity.INFO
+
+
 def test_an_account_named_after_the_affiliation_or_the_acknowledgments_is_the_authors() -> None:
     line = "Training uses https://github.com/tugraz-ml/fastprune as is."
     [finding] = run_rule(identifying_link, paper_with(line).build(), affiliations=("TUGraz ML",))

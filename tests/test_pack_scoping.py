@@ -146,3 +146,14 @@ def test_a_pack_may_name_a_template_file_of_its_own(tmp_path: Path) -> None:
     assert (rules["text-block"].left, rules["text-block"].right) == (72.0, 540.0)
     assert (rules["template-family"].expected, rules["template-family"].label) == ("mystyle-2026", "My Style 2026")
     assert (rules["leading"].leading, rules["leading"].tolerance) == (11.0, 1.0)  # the pack's option wins
+
+
+def test_a_mistake_in_a_packs_own_template_file_names_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mystyle-2026.yaml").write_text(
+        "template: mystyle-2026\nextends: neurips-2026\nyear: 2026\npage: b5\n", encoding="utf-8")
+    _pack(tmp_path, "pack: mine\ntemplate: mystyle-2026.yaml\ntracks: {paper: {rules: {text-block: {}}}}\n",
+          "mine.yaml")
+    monkeypatch.chdir(tmp_path)  # the pack named from its own folder, as a user types it
+    with pytest.raises(PackError) as caught:
+        resolve("mine.yaml", "paper")
+    assert "mystyle-2026.yaml:4" in str(caught.value) and "b5" in str(caught.value)

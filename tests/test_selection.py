@@ -70,3 +70,11 @@ def test_check_command_takes_the_selection() -> None:
     assert "AX101" not in ignored.output
     bad = runner.invoke(main, ["check", long, "--venue", "axiom-2026", "--select", "AX7"])
     assert bad.exit_code == 2 and "AX7" in bad.output
+
+
+def test_a_rule_added_by_select_reads_its_options_from_the_packs_template() -> None:
+    poster = resolve("axiom-2026", "poster")
+    added = {c.rule.name: c.options for c in select_rules(poster, ["text-block", "leading", "body-font-family"]).rules}
+    paper = {c.rule.name: c.options for c in resolve("axiom-2026", "paper").rules}
+    assert added["text-block"] == paper["text-block"] and added["leading"] == paper["leading"]
+    assert added["body-font-family"].families and "Times" in added["body-font-family"].families

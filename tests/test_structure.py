@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from docmaker import SUBMITTED_NOTICE, Paper, submission
+from docmaker import BODY, LEADING, LEFT, SUBMITTED_NOTICE, Paper, make_line, submission
+from axiomcheck.analysis.sections import find_main_body, find_sections
 from axiomcheck.analysis.structure import structure_of
 
 EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
@@ -157,3 +158,23 @@ def test_a_float_on_the_appendix_first_page_is_the_appendix_s_own() -> None:
     doc = paper.heading("A Numerical verification").text(5).build()
     assert doc.sections.appendix.page == 2
     assert doc.main_body(EXCLUDED).floats == ()
+
+
+def test_a_run_in_heading_after_a_number_on_its_own_line_ends_the_main_body() -> None:
+    """PDFium may extract a section number as a line of its own ("7"); joined to its run-in
+    title, the heading is found among the page's lines by the pieces it is made of."""
+    paper = Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(6)
+    paper.notice(SUBMITTED_NOTICE).heading("1 Introduction").text(80)
+    y = paper.y + 12.0
+    title = make_line("Acknowledgments.", LEFT + 20.0, y, BODY, bold=True)
+    paper.pages[-1] += make_line("7", LEFT, y, BODY, bold=True) + title + make_line(
+        "We thank all.", title[-1].bbox.x1 + 3.0, y)
+    paper.y = y + LEADING
+    paper.text(4)
+    lines = paper.build().all_lines
+    sections = find_sections(lines, BODY, set())  # the number is not taken for a folio here
+    [heading] = [h for h in sections.headings if h.kind == "acknowledgments"]
+    assert heading.page == 2 and heading.bbox.x0 == LEFT and not heading.top_of_page
+    body = find_main_body(lines, sections, set(), ("acknowledgments", "references"))
+    assert body.excluded_start == heading and body.end is not None and body.end.page == 2
+    assert 0.5 < body.end.fraction < 1.0

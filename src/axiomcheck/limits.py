@@ -38,8 +38,9 @@ class Limits:
     max_pages: int = 300
     """Pages; more is refused right after the page count is read, before any text work."""
     max_decoded: int = 256 * MB
-    """Bytes one decoded stream or image may grow a worker by (pypdf's stream caps, and the
-    memory guard for what PDFium decodes); more stops the file early."""
+    """Bytes by which reading one file, once it is open, may grow a worker (the memory guard,
+    for what PDFium decodes), and the most one pypdf stream may decode to; more stops the
+    file early."""
 
     def __post_init__(self) -> None:
         if not self.timeout > 0:

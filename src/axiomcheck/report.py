@@ -106,9 +106,14 @@ class FileResult:
                    internal_error=internal_error, rules_run=tuple(data.get("rules_run") or ()),
                    track=data.get("track"), truncated=data.get("truncated"))
 
-    def count(self, severity: str, waived: bool = False) -> int:
-        """Findings of `severity` that stand (with `waived`, those that are waived instead)."""
-        return sum(1 for f in self.findings if f.severity == severity and f.waived == waived)
+    def count(self, severity: str) -> int:
+        """Findings of `severity` that stand (are not waived)."""
+        return sum(1 for f in self.findings if f.severity == severity and not f.waived)
+
+    @property
+    def waived_count(self) -> int:
+        """Findings that are waived (any severity)."""
+        return sum(1 for f in self.findings if f.waived)
 
 
 @dataclass

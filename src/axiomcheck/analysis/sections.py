@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from .captions import stray_floats
 from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
-from ..model import DEFAULT_MAIN_BODY_EXCLUDES, Float, Heading, Line, MainBody, PagePosition, Sections
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, MainBody, PagePosition, Sections
 
 DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
 COLUMN_EDGE_SHARE = 0.08
@@ -224,9 +224,16 @@ def _drop_checklist_items(candidates: list[HeadingCandidate]) -> list[HeadingCan
     return result
 
 
+def _part_of(line: Line, heading_box: BBox) -> bool:
+    """Whether a page line is (a piece of) the heading line with this box: a heading whose
+    number was extracted as a line of its own is both lines joined (`_with_number`)."""
+    return (heading_box.x0 <= line.bbox.x0 and line.bbox.x1 <= heading_box.x1
+            and heading_box.y0 <= line.bbox.y0 and line.bbox.y1 <= heading_box.y1)
+
+
 def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: set[int]) -> bool:
     for line in page_lines:
-        if line is candidate.line:
+        if line is candidate.line or _part_of(line, candidate.line.bbox):
             return True
         if id(line) not in skip:
             return False
@@ -281,8 +288,8 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
         return None
     index = heading.page - 1
     if not heading.top_of_page:
-        heading_line = next(l for l in pages[index] if l.bbox == heading.bbox)
-        lowest = last_body_bottom(index, heading_line)
+        heading_line = next((l for l in pages[index] if _part_of(l, heading.bbox)), None)
+        lowest = last_body_bottom(index, heading_line) if heading_line is not None else None
         return PagePosition(heading.page, fraction(lowest if lowest is not None else heading.bbox.y0))
     for previous in range(index - 1, -1, -1):
         lowest = last_body_bottom(previous, None)
@@ -316,7 +323,7 @@ def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: set[i
     found: list[Line] = []
     for lines in pages[: heading.page]:
         for line in lines:
-            if line.page == heading.page and line.bbox == heading.bbox:
+            if line.page == heading.page and _part_of(line, heading.bbox):
                 return found
             if id(line) not in skip:
                 found.append(line)

@@ -53,7 +53,8 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
     """Run the batch over `items`; raises PackError or SelectionError before anything runs
     when the pack cannot be resolved for a file's track and stage."""
     groups = resolve_groups(items, settings.spec)
-    pack = settings.spec.resolve()
+    base = groups.get((settings.spec.track, settings.spec.stage))
+    pack = base.pack if base is not None else settings.spec.resolve()
     limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
     run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers, limits)
     settings_text = settings_key(settings.limits, settings.evidence_dir)

@@ -81,7 +81,7 @@ def limit_options(command: F) -> F:
         click.option("--max-pages", type=click.IntRange(min=1), default=DEFAULT_LIMITS.max_pages,
                      show_default=True, help="Most pages a file may have."),
         click.option("--max-decoded", type=_Size(), default=format_size(DEFAULT_LIMITS.max_decoded).replace(" ", ""),
-                     show_default=True, help="Memory one decoded stream or image may take (e.g. 256MB)."),
+                     show_default=True, help="How much reading one file may grow a worker's memory, and the most one pypdf stream may decode to (e.g. 256MB)."),
     ]
     for option in reversed(options):
         command = option(command)

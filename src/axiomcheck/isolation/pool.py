@@ -41,7 +41,7 @@ _CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGBUS, signal.SIGFPE}
 
 
 def end_process(process: BaseProcess, conn: Connection, kill: bool, grace: float) -> int | None:
-    """End a forked worker whose end of the pipe is `conn`: kill it first when `kill`, else
+    """End a child process whose end of the pipe is `conn`: kill it first when `kill`, else
     close the pipe and give it `grace` seconds to exit before it is killed. Returns its exit
     code. The web page's checker processes end the same way."""
     if kill:
@@ -254,8 +254,8 @@ def death_failure(exitcode: int | None, limits: Limits, timed_out: bool) -> Fail
         return Failure("too-complex", f"Too slow: the check took longer than the {duration} limit (--timeout) "
                                       "and was stopped", False)
     if exitcode == CAP_EXIT_CODE:
-        return Failure("too-complex", f"Too much memory: a stream or image of the PDF decoded past the "
-                                      f"{format_size(limits.max_decoded)} cap (--max-decoded) and the read "
+        return Failure("too-complex", f"Too much memory: reading the PDF grew past the "
+                                      f"{format_size(limits.max_decoded)} decoding cap (--max-decoded) and "
                                       "was stopped", False)
     number = -exitcode if exitcode is not None and exitcode < 0 else None
     if number is None:

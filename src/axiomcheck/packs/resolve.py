@@ -426,7 +426,8 @@ def _load_template(template: tuple[str, Path] | None) -> TemplateFacts | None:
     try:
         return find_template(str(path.parent / name) if name.endswith((".yaml", ".yml")) else name)
     except TemplateError as error:
-        where = f" ({error.path}{f':{error.line}' if error.line else ''})" if error.path != name else ""
+        where = (f" ({error.path}:{error.line})" if error.line else
+                 f" ({error.path})" if str(error.path) != name else "")
         raise PackError(path, None, f"`template: {name}`{where}: {error.problem}", error.fix) from error
 
 

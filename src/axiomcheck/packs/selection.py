@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules import REGISTRY, Rule
-from .resolve import ConfiguredRule, ResolvedPack
+from .resolve import ConfiguredRule, ResolvedPack, configure
 
 ALL = "ALL"
 EXACT = 1000
@@ -94,7 +94,7 @@ def select_rules(pack: ResolvedPack, select: Iterable[str] | None = None, ignore
     for selector in (chosen or []) + added:
         if selector.exact is not None and selector.exact.id not in candidates:
             rule = selector.exact
-            candidates[rule.id] = ConfiguredRule(rule, rule.options(), rule.severity)
+            candidates[rule.id] = ConfiguredRule(rule, _options_of(rule, pack), rule.severity)
     kept = []
     for rule_id, entry in sorted(candidates.items()):
         in_pack = rule_id in configured
@@ -112,3 +112,18 @@ def select_rules(pack: ResolvedPack, select: Iterable[str] | None = None, ignore
         if keep:
             kept.append(entry)
     return dataclasses.replace(pack, rules=tuple(kept))
+
+
+
+def _options_of(rule: Rule, pack: ResolvedPack) -> object:
+    """The options of a rule the pack does not run: its defaults, with what they read from
+    the pack's template file filled in, as the pack would configure it."""
+    from ..templates import TemplateError, find_template
+
+    try:
+        facts = find_template(pack.template) if pack.template else None
+        return configure(rule, facts)
+    except (TemplateError, ValueError) as error:
+        raise SelectionError(f"{rule.id} {rule.name} reads its options from a template file, and the pack's "
+                             f"{pack.track} track has none it can use ({error}). Fix: choose a track with a "
+                             "template, or add the rule to the pack.") from error

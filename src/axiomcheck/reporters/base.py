@@ -51,6 +51,11 @@ def render_with(emitter_class: type[Emitter], report: Report) -> str:
     return out.getvalue()
 
 
+def plural(count: int, word: str) -> str:
+    """"1 page", "2 pages"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def one_line(text: str) -> str:
     """Multi-line text (an author block, a paragraph) on one line, parts joined by ' / '."""
     return " / ".join(part.strip() for part in text.splitlines() if part.strip())

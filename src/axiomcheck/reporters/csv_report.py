@@ -32,7 +32,7 @@ class CsvEmitter(Emitter):
                               structure.get("main_body_pages", ""), len(errors), result.count("warning"),
                               " ".join(sorted({f.name for f in errors})),
                               " ".join(first.message.split()) if first else "",
-                              sum(1 for f in result.findings if f.waived)))
+                              result.waived_count))
 
     def finish(self) -> None:
         """Nothing follows the rows."""

@@ -157,7 +157,7 @@ class HtmlEmitter(Emitter):
         first = first_error(result)
         row = _Row(index=index, path=result.path, status=result.status, track=result.track or self.run.track,
                    pages=result.pages, main_body=main_body_length(result), errors=result.count("error"),
-                   warnings=result.count("warning"), waived=sum(1 for f in result.findings if f.waived),
+                   warnings=result.count("warning"), waived=result.waived_count,
                    first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "")
         self.rows.append(row)
         for finding in result.findings:

@@ -3,30 +3,26 @@
 from __future__ import annotations
 
 from ..report import FileResult, Finding, Report
-from .base import Emitter, StatusTally, one_line
+from .base import Emitter, StatusTally, one_line, plural
 
 _LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _headline(result: FileResult) -> str:
     parts = [f"{result.path}: {_LABEL.get(result.status, result.status.upper())}"]
-    counts = [_plural(result.count(s), s) for s in ("error", "warning") if result.count(s)]
-    waived = sum(1 for f in result.findings if f.waived)
+    counts = [plural(result.count(s), s) for s in ("error", "warning") if result.count(s)]
+    waived = result.waived_count
     if waived:
         counts.append(f"{waived} waived")
     if counts:
         parts.append(f"({', '.join(counts)})")
     details = []
     if result.pages is not None:
-        details.append(_plural(result.pages, "page"))
+        details.append(plural(result.pages, "page"))
     structure = result.structure or {}
     end = structure.get("main_body_end")
     if end:
-        details.append(f"main body {_plural(structure['main_body_pages'], 'page')}, "
+        details.append(f"main body {plural(structure['main_body_pages'], 'page')}, "
                        f"ending {round(end['fraction'] * 100)}% down page {end['page']}")
     if details:
         parts.append("- " + ", ".join(details))
@@ -64,4 +60,4 @@ class TextEmitter(Emitter):
         self.stream.write("\n".join(lines) + "\n\n")
 
     def finish(self) -> None:
-        self.stream.write(f"{_plural(self.tally.total, 'file')}: {self.tally.summary()}\n")
+        self.stream.write(f"{plural(self.tally.total, 'file')}: {self.tally.summary()}\n")

@@ -55,9 +55,10 @@ def anonymous_author_block(doc: "Document", options: object, context: CheckConte
     What it checks: between the title and the abstract, the template prints
     `Anonymous Author(s)` / `Affiliation` / `Address` / `email` (NeurIPS) or
     `Anonymous Authors` with the footnote `Anonymous Institution, ... Correspondence to:
-    Anonymous Author <anon.email@domain.com>` (ICML). The block must be there (an empty block
-    or real names in its place are errors) and no line in it may name a person, an
-    affiliation or an e-mail address.
+    Anonymous Author <anon.email@domain.com>` (ICML). The block must be there and no line in
+    it may name a person, an affiliation or an e-mail address. Real names in its place are
+    errors; an empty block, and a line of an anonymous block that may or may not name
+    someone, are warnings.
 
     Why: names, affiliations or e-mails in the author block break double-blind review, the
     most common reason for a formatting desk reject.

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, Line
 from .anonymity_authors import fold
-from .anonymity_scan import REFERENCES, TEXT_REGIONS, locate, position, runs, sentence_around, trim
+from .anonymity_scan import (ACKNOWLEDGMENT_REGIONS, REFERENCES, TEXT_REGIONS, locate, position, runs,
+                             sentence_around, trim)
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -43,9 +44,12 @@ _OWNED_RE = re.compile(
     re.I)
 """Wording that claims the linked code, data or page as the authors' own."""
 _MIN_NAME = 4
+"""Surnames, affiliations and acknowledged names shorter than this are not matched in an account."""
+_MIN_INSIDE = 6
+"""A spelling of an author's full name shorter than this ("boli", "jdoe") matches only a whole
+account (digits may follow), never part of one: "symbolic" is not Bo Li's."""
 _LEAD = 600
 _SENTENCE_BREAK_RE = re.compile(r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z])")
-"""Surnames, affiliations and acknowledged names shorter than this are not matched in an account."""
 
 
 @dataclass(frozen=True)
@@ -199,7 +203,7 @@ def identifying_link(doc: "Document", options: IdentifyingLinkOptions, context: 
     in `\\href` targets and footnotes), and put the real link back in the camera-ready.
     """
     regions = (*TEXT_REGIONS, REFERENCES) if options.check_references else TEXT_REGIONS
-    acknowledged = _squash(" ".join(run.text for run in runs(doc) if run.region == "acknowledgments"))
+    acknowledged = _squash(" ".join(run.text for run in runs(doc) if run.region in ACKNOWLEDGMENT_REGIONS))
     chosen: dict[str, tuple[int, _Url, str, Severity]] = {}
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     for found in (*text_urls(doc), *_link_urls(doc)):
@@ -246,6 +250,14 @@ def _name_forms(name: str) -> tuple[set[str], set[str]]:
     return full, {last} if len(last) >= _MIN_NAME else set()
 
 
+def _spells(form: str, account: str) -> bool:
+    """Whether `account` (squashed) spells the name `form`: anywhere in it for a long form,
+    the whole account (digits may follow) for a short one."""
+    if len(form) >= _MIN_INSIDE:
+        return form in account
+    return account == form or (account.startswith(form) and account[len(form):].isdigit())
+
+
 def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: str) -> tuple[str, Severity]:
     """Why the link is the authors' own, and how sure that is: error when the account spells an
     author's name, warning when a surname, an affiliation, the acknowledgments or the sentence
@@ -253,13 +265,14 @@ def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: s
     squashed = _squash(account)
     for name in context.submission.authors:
         full, surname = _name_forms(name)
-        if any(form in squashed for form in full):
+        if any(_spells(form, squashed) for form in full):
             return f"an account that spells the author's name '{name}'", Severity.ERROR
         if any(form in squashed for form in surname):
             return f"an account that contains the surname of the author '{name}'", Severity.WARNING
     for affiliation in context.submission.affiliations:
         if len(_squash(affiliation)) >= _MIN_NAME and (_squash(affiliation) in squashed
-                                                         or squashed in _squash(affiliation)):
+                                                         or (len(squashed) >= _MIN_NAME
+                                                             and squashed in _squash(affiliation))):
             return f"an account named after the authors' affiliation '{affiliation}'", Severity.WARNING
     if len(squashed) >= _MIN_NAME and squashed in acknowledged:
         return "an account the acknowledgments name", Severity.WARNING

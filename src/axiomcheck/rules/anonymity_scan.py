@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 AUTHOR = "author"
 REFERENCES = "references"
+ACKNOWLEDGMENT_REGIONS = ("acknowledgments", "funding")
+"""Where the authors thank people and funders."""
 TEXT_REGIONS = (AUTHOR, "body") + tuple(kind for kind in SECTION_KINDS if kind != REFERENCES)
 """Every region but the references."""
 FOOT_ZONE = 0.78

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox
-from .anonymity_scan import AUTHOR, REFERENCES, TEXT_REGIONS, Hit, Run, locate, runs, search, trim
+from .anonymity_scan import (ACKNOWLEDGMENT_REGIONS, AUTHOR, REFERENCES, TEXT_REGIONS, Hit, Run, locate, runs,
+                             search, trim)
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -187,9 +188,6 @@ class VisibleAcknowledgmentsOptions:
     """Longest text (characters, after the heading) that can be a withholding note rather than thanks."""
 
 
-_ACK_REGIONS = ("acknowledgments", "funding")
-"""Sections that thank people or name grants."""
-
 
 @rule(id="AX306", name="visible-acknowledgments", group="anonymity", options=VisibleAcknowledgmentsOptions)
 def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOptions,
@@ -211,7 +209,7 @@ def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOpti
     hidden until `final`), not in `\\section*{Acknowledgments}`; ICML: comment them out until
     the camera-ready. Remove grant numbers from footnotes and `\\thanks{}`.
     """
-    ack_runs = [run for run in runs(doc) if run.region in _ACK_REGIONS]
+    ack_runs = [run for run in runs(doc) if run.region in ACKNOWLEDGMENT_REGIONS]
     withheld = re.compile(options.withheld, re.I)
     for run in ack_runs:
         opening = " ".join(run.text[:600].split())
@@ -230,7 +228,7 @@ def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOpti
                  "in review mode.",
             page=run.lines[0].page, bbox=run.lines[0].bbox, evidence=opening[:300])
     for hit in search(doc, _GRANT_RE):
-        if hit.region not in _ACK_REGIONS and _FUNDING_WORDS_RE.search(hit.sentence):
+        if hit.region not in ACKNOWLEDGMENT_REGIONS and _FUNDING_WORDS_RE.search(hit.sentence):
             yield Violation(
                 message=f"A funding statement with the grant number '{hit.text}' is visible on page {hit.page}.",
                 hint="Remove funding statements and grant numbers from the submission; add them back, "

@@ -34,6 +34,9 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
     does not count begins (for AXIOM papers: acknowledgments, impact statements, references,
     appendix and checklist). A section that starts at the top of page k leaves k-1 pages; one
     that starts part-way down page k leaves k, since a partly filled page counts as a page.
+    A figure or table of the main body placed among the references counts toward it too.
+    When the pages past the limit hold what look like reference entries but no References
+    heading was recognised, the finding is a warning that asks for a look with `inspect`.
 
     Why: venues desk-reject papers over the limit without review.
 

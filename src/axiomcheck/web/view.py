@@ -8,6 +8,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..reporters.base import plural
+
 SEVERITIES = (("error", "Errors"), ("warning", "Warnings"), ("info", "Notes"))
 
 
@@ -84,10 +86,6 @@ def _finding(index: int, finding: dict[str, Any], picture: str | None) -> Findin
                        picture=f"data:image/png;base64,{picture}" if picture else None, anchor=f"finding-{index + 1}")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _verdict(result: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
     """The headline and one sentence under it."""
     standing = [f for f in result["findings"] if not f.get("waiver")]
@@ -98,10 +96,10 @@ def _verdict(result: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
         reason = result["findings"][0]["message"] if result["findings"] else "The file could not be checked."
         return "Not checked", reason
     if result["status"] == "fail":
-        also = f" and {_plural(warnings, 'warning')}" if warnings else ""
-        return f"Fails: {_plural(errors, 'error')}", f"{_plural(errors, 'error')}{also} for {where}. " \
+        also = f" and {plural(warnings, 'warning')}" if warnings else ""
+        return f"Fails: {plural(errors, 'error')}", f"{plural(errors, 'error')}{also} for {where}. " \
                                                       "Fix the errors below before you submit."
-    also = f" Read the {_plural(warnings, 'warning')} below." if warnings else ""
+    also = f" Read the {plural(warnings, 'warning')} below." if warnings else ""
     return "Passes", f"No errors for {where}.{also}"
 
 
@@ -115,7 +113,7 @@ def structure_rows(structure: dict[str, Any] | None, pages: int | None) -> list[
         return []
     rows = [("Pages", str(pages) if pages is not None else "unknown")]
     end = structure.get("main_body_end")
-    body = f"{_plural(structure.get('main_body_pages') or 0, 'page')}"
+    body = f"{plural(structure.get('main_body_pages') or 0, 'page')}"
     if end:
         body += f", ending {round(end['fraction'] * 100)}% down page {end['page']}"
     if structure.get("main_body_ends_before"):
