@@ -3,6 +3,7 @@ is known, --force, a changed pack re-checks), outputs from the store, manifests,
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import threading
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from axiomcheck.batch.plan import settings_key
 from axiomcheck.batch.store import SCHEMA_VERSION, Store, StoreError
 from axiomcheck.cli import main
+from axiomcheck.limits import DEFAULT_LIMITS
 from batchutil import distinct_pdfs, query
 
 
@@ -189,3 +192,12 @@ def test_every_format_from_one_run_and_the_exit_code_policy(tmp_path: Path, pape
     assert "001-over-limit.pdf" in (out / "axiomcheck-results.html").read_text()
     assert run("report", "--db", str(tmp_path / "r.sqlite"), "--fail-on", "never").exit_code == 0
     assert run("report", "--db", str(tmp_path / "r.sqlite")).exit_code == 1
+
+
+def test_every_limit_is_part_of_a_results_key() -> None:
+    changed = {"timeout": 5.0, "max_memory": 3 * 2**30, "max_size": 50_000_000, "max_pages": 20,
+               "max_decoded": 128 * 2**20}
+    assert set(changed) == {field.name for field in dataclasses.fields(DEFAULT_LIMITS)}
+    base = settings_key(DEFAULT_LIMITS, None)
+    for name, value in changed.items():
+        assert settings_key(dataclasses.replace(DEFAULT_LIMITS, **{name: value}), None) != base, name
