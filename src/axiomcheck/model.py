@@ -222,10 +222,6 @@ class Sections:
     acknowledgments: Heading | None
     impact: Heading | None
 
-    def first(self, kind: str) -> Heading | None:
-        """The first heading of section kind `kind`, None when there is none."""
-        return next((h for h in self.headings if h.kind == kind), None)
-
 
 @dataclass(frozen=True)
 class Float:

@@ -233,11 +233,11 @@ def _search_mode(modes: list[dict[str, Any]] | None, text: str) -> dict[str, Any
     return next((rule for rule in modes or () if compiled(rule["match"]).search(text)), None)
 
 
-def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBlock, info: dict[str, str],
-              templates: tuple[TemplateFacts, ...] | None = None) -> TemplateInfo:
+def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBlock,
+              info: dict[str, str]) -> TemplateInfo:
     """Family-year, mode, track and workshop title, with the evidence they rest on."""
     text = notice.text if notice else ""
-    families = _families(all_templates() if templates is None else templates)
+    families = _families(all_templates())
     for family in families:
         marker = _marker(family, text, layout.header_text)
         if marker is not None:

@@ -132,12 +132,10 @@ def _entry(path: str, node: "yaml.Node") -> Waiver:
                   sha256=sha.lower() if sha else None)
 
 
-def apply_waivers(result: FileResult, waivers: Sequence[Waiver], submission_id: str | None,
-                  sha256: str | None = None) -> FileResult:
+def apply_waivers(result: FileResult, waivers: Sequence[Waiver], submission_id: str | None) -> FileResult:
     """`result` with each finding a waiver covers marked as waived, and its status again
     decided by the findings that stand (a file that could not be checked stays `error`)."""
-    sha = sha256 or result.sha256
-    mine = {w.rule: w for w in waivers if w.covers(submission_id, sha)}
+    mine = {w.rule: w for w in waivers if w.covers(submission_id, result.sha256)}
     if not mine:
         return result
     findings = [dataclasses.replace(f, waiver=mine[f.rule].text) if f.rule in mine and not f.waived else f

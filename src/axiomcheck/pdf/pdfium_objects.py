@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pypdfium2.raw as pdfium_c
 
 from ..model import BBox, Font, LinkTarget
+from .pdfium_library import native
 
 _MAX_FORM_DEPTH = 4
 """Form XObjects nested deeper than this are not searched for fonts (as with pypdf)."""
@@ -60,20 +61,13 @@ def _font_facts(font: object, buffer: ctypes.Array) -> PageFont:
     return PageFont(name, subtype, True, True)
 
 
-def _native(function: object, restype: object, *argtypes: object) -> ctypes._CFuncPtr:
-    """The PDFium function with plain `void*` handles: several times cheaper per call than
-    the typed bindings, which matters at one call per page object."""
-    address = ctypes.cast(function, ctypes.c_void_p).value
-    return ctypes.CFUNCTYPE(restype, *argtypes)(address)
-
-
 _VOID = ctypes.c_void_p
-_count_objects = _native(pdfium_c.FPDFPage_CountObjects, ctypes.c_int, _VOID)
-_get_object = _native(pdfium_c.FPDFPage_GetObject, _VOID, _VOID, ctypes.c_int)
-_count_form_objects = _native(pdfium_c.FPDFFormObj_CountObjects, ctypes.c_int, _VOID)
-_get_form_object = _native(pdfium_c.FPDFFormObj_GetObject, _VOID, _VOID, ctypes.c_ulong)
-_object_type = _native(pdfium_c.FPDFPageObj_GetType, ctypes.c_int, _VOID)
-_text_font = _native(pdfium_c.FPDFTextObj_GetFont, _VOID, _VOID)
+_count_objects = native(pdfium_c.FPDFPage_CountObjects, ctypes.c_int, _VOID)
+_get_object = native(pdfium_c.FPDFPage_GetObject, _VOID, _VOID, ctypes.c_int)
+_count_form_objects = native(pdfium_c.FPDFFormObj_CountObjects, ctypes.c_int, _VOID)
+_get_form_object = native(pdfium_c.FPDFFormObj_GetObject, _VOID, _VOID, ctypes.c_ulong)
+_object_type = native(pdfium_c.FPDFPageObj_GetType, ctypes.c_int, _VOID)
+_text_font = native(pdfium_c.FPDFTextObj_GetFont, _VOID, _VOID)
 _TEXT, _FORM = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
 
 

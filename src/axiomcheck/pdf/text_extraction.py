@@ -19,6 +19,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from ..model import BBox, Word
+from .pdfium_library import native
 
 _WORD_RE = re.compile(r"[^\s\x00\x02]+\x02?|\x02")
 """A word ends at white space or after a soft hyphen: PDFium puts no space between a
@@ -32,26 +33,19 @@ _TEXT_RENDER_INVISIBLE = 3
 _DOUBLE_P = ctypes.POINTER(ctypes.c_double)
 
 
-def _native(function: object, restype: object, *argtypes: object) -> ctypes._CFuncPtr:
-    """The same PDFium function with plain `void*` handles: about 3x cheaper per call
-    than the typed bindings, which matters at one call per word."""
-    address = ctypes.cast(function, ctypes.c_void_p).value
-    return ctypes.CFUNCTYPE(restype, *argtypes)(address)
-
-
-_get_text_object = _native(pdfium_c.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
-_get_char_origin = _native(pdfium_c.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
+_get_text_object = native(pdfium_c.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+_get_char_origin = native(pdfium_c.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
                            _DOUBLE_P, _DOUBLE_P)
-_get_char_box = _native(pdfium_c.FPDFText_GetCharBox, ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
+_get_char_box = native(pdfium_c.FPDFText_GetCharBox, ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
                         _DOUBLE_P, _DOUBLE_P, _DOUBLE_P, _DOUBLE_P)
-_get_font_size = _native(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, ctypes.c_void_p, ctypes.c_int)
-_get_unicode = _native(pdfium_c.FPDFText_GetUnicode, ctypes.c_uint, ctypes.c_void_p, ctypes.c_int)
+_get_font_size = native(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, ctypes.c_void_p, ctypes.c_int)
+_get_unicode = native(pdfium_c.FPDFText_GetUnicode, ctypes.c_uint, ctypes.c_void_p, ctypes.c_int)
 _UINT_P = ctypes.POINTER(ctypes.c_uint)
-_get_font = _native(pdfium_c.FPDFTextObj_GetFont, ctypes.c_void_p, ctypes.c_void_p)
-_get_fill_color = _native(pdfium_c.FPDFPageObj_GetFillColor, ctypes.c_int, ctypes.c_void_p,
+_get_font = native(pdfium_c.FPDFTextObj_GetFont, ctypes.c_void_p, ctypes.c_void_p)
+_get_fill_color = native(pdfium_c.FPDFPageObj_GetFillColor, ctypes.c_int, ctypes.c_void_p,
                           _UINT_P, _UINT_P, _UINT_P, _UINT_P)
-_get_render_mode = _native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, ctypes.c_void_p)
-_get_matrix = _native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_void_p,
+_get_render_mode = native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, ctypes.c_void_p)
+_get_matrix = native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_void_p,
                       ctypes.POINTER(pdfium_c.FS_MATRIX))
 _PAIR_PLACEHOLDER = "\u200b"
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
