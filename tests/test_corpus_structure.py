@@ -39,20 +39,48 @@ def corpus_entries() -> list[dict[str, Any]]:
     return yaml.safe_load(manifest.read_text(encoding="utf-8"))["pdfs"]
 
 
-def corpus_params(select: Callable[[dict[str, Any]], bool] = lambda entry: True) -> list[Any]:
-    """One pytest param per selected paper (id = paper id)."""
+KNOWN_FAILURES = {
+    ("test_structure_matches_labels", "h12"): "a numbered '4.7 Broader Impacts' subsection inside the body "
+                                                "ends the main body before '4.8 Limitations' and '5 Conclusion'",
+    ("test_no_anonymity_error_on_compliant_anonymous_submission", "h05"):
+        "AX306 on 'Acknowledgments. [Redacted for anonymous review.]': nothing is acknowledged",
+    ("test_template_and_mode_match_the_labels", "h17"):
+        "the ICLR 2025 workshop running head 'Published as a paper at 2nd DATA-FM workshop @ ICLR 2025' is not recognised as ICLR",
+    ("test_no_integrity_error_on_a_corpus_paper", "h09"):
+        "AX401 calls white text on a red label inside Figure 2 hidden, though every reader sees it",
+    ("test_no_integrity_error_on_a_corpus_paper", "h14"):
+        "AX401 calls Table 5's columns that run off the page hidden; it is an overflow (AX403 says so)",
+}
+"""Wrong answers on real papers not fixed yet: (test, paper) -> why. Each is a strict xfail, so
+the mark must go in the change that fixes it."""
+
+
+def uncertain_fields(entry: dict[str, Any]) -> set[str]:
+    """The labels no test may hold the product to: the first word of each `uncertain` entry."""
+    return {text.split()[0] for text in entry.get("uncertain") or []}
+
+
+def corpus_params(select: Callable[[dict[str, Any]], bool] = lambda entry: True, test: str = "") -> list[Any]:
+    """One pytest param per selected paper (id = paper id); `test` names the test, so that a
+    known failure of that test on that paper is a strict xfail."""
     entries = [entry for entry in corpus_entries() if select(entry)]
     if not entries:
         return [pytest.param(None, id="corpus-absent")]
-    return [pytest.param(entry, id=entry["id"]) for entry in entries]
+    return [pytest.param(entry, id=entry["id"], marks=_known_failure(test, entry["id"])) for entry in entries]
+
+
+def _known_failure(test: str, paper: str) -> list[Any]:
+    reason = KNOWN_FAILURES.get((test, paper))
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("entry", corpus_params())
+@pytest.mark.parametrize("entry", corpus_params(test="test_structure_matches_labels"))
 def test_structure_matches_labels(entry: dict[str, Any], corpus_papers: Path) -> None:
     with open_document(str(corpus_papers / entry["file"])) as doc:
         structure = structure_of(doc, DEFAULT_MAIN_BODY_EXCLUDES)
     misses = [f"{field}: label {entry[label]!r}, found {structure[field]!r}"
               for label, field in FIELDS.items()
-              if structure[field] != entry[label] and (entry["id"], label) not in KNOWN_MISSES]
+              if structure[field] != entry[label] and (entry["id"], label) not in KNOWN_MISSES
+              and label not in uncertain_fields(entry)]
     assert not misses, f"{entry['id']} ({entry['template']}):\n" + "\n".join(misses)

@@ -132,7 +132,7 @@ def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: L
             doc.close()
 
 
-def _objects_aside(path: str) -> "AsideReader":
+def _objects_aside(path: str) -> AsideReader:
     """Start the helper that reads pypdf's facts on the spare core before PDFium is even
     imported here, so that the helper's import of pypdf (about 100 ms) overlaps this
     process's import of PDFium and its reading of the pages."""
@@ -162,7 +162,7 @@ def _error_result(path: str, sha: str | None, findings: list[Finding], pages: in
                       internal_error=internal)
 
 
-def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedPack,
+def _check_document(doc: Document, path: str, sha: str | None, pack: ResolvedPack,
                     submission: Submission, limits: Limits, text_failure: Finding | None,
                     progress: _Progress, spare_core: bool = False) -> FileResult:
     from .engine import run_rules
@@ -214,7 +214,7 @@ def _check_document(doc: "Document", path: str, sha: str | None, pack: ResolvedP
                       findings=findings, internal_error=internal or crashed, rules_run=ran)
 
 
-def _read_text(doc: "Document") -> tuple[Finding | None, bool]:
+def _read_text(doc: Document) -> tuple[Finding | None, bool]:
     """Read every page's text; a failure becomes a verdict naming the page (and whether the
     failure is our bug), and the text rules are then skipped."""
     for number in range(1, doc.page_count + 1):
@@ -229,23 +229,23 @@ def _read_text(doc: "Document") -> tuple[Finding | None, bool]:
 class _NoTextSource:
     """A source whose pages carry no words: what rules see once the text layer has failed."""
 
-    def __init__(self, source: "Source") -> None:
+    def __init__(self, source: Source) -> None:
         self._source = source
 
-    def page_words(self, index: int) -> tuple[list["Word"], int]:
+    def page_words(self, index: int) -> tuple[list[Word], int]:
         return [], 0
 
     def __getattr__(self, name: str) -> object:  # everything else comes from the real source
         return getattr(self._source, name)
 
 
-def _without_text(doc: "Document") -> "Document":
+def _without_text(doc: Document) -> Document:
     from .analysis import Document
 
     return Document(_NoTextSource(doc.source))
 
 
-def _object_page_count(doc: "Document") -> int | None:
+def _object_page_count(doc: Document) -> int | None:
     """pypdf's page count for the open document, None when pypdf cannot tell: a second
     reader that fails gives no opinion, not a verdict."""
     count = getattr(doc.source, "object_page_count", None)

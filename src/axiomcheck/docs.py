@@ -20,7 +20,7 @@ from .verdicts import VERDICTS
 REQUIRED_SECTIONS = ("What it checks:", "Why:", "How to fix:")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def option_docs(options: type) -> dict[str, str]:
     """The docstring written under each field of an options dataclass, by field name."""
     try:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .model import Document
 
 
-def run_rules(doc: "Document", pack: ResolvedPack, submission: Submission = Submission(),
+def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = Submission(),
               text_available: bool = True) -> tuple[list[Finding], bool]:
     """Findings of every configured rule, and whether any rule crashed."""
     context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,

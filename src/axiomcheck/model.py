@@ -52,7 +52,7 @@ class BBox(NamedTuple):
     def height(self) -> float:
         return self.y1 - self.y0
 
-    def union(self, other: "BBox") -> "BBox":
+    def union(self, other: BBox) -> BBox:
         return BBox(min(self.x0, other.x0), min(self.y0, other.y0),
                     max(self.x1, other.x1), max(self.y1, other.y1))
 
@@ -323,7 +323,7 @@ class Submission:
                 "id": self.id}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> "Submission":
+    def from_dict(cls, data: dict[str, object]) -> Submission:
         return cls(authors=tuple(data.get("authors") or ()), title=data.get("title"),  # type: ignore[arg-type]
                    affiliations=tuple(data.get("affiliations") or ()), id=data.get("id"))  # type: ignore[arg-type]
 

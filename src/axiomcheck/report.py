@@ -61,7 +61,7 @@ class Finding:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Finding":
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
         return cls(**{k: data.get(k) for k in cls.__dataclass_fields__ if k in data})
 
 
@@ -99,7 +99,7 @@ class FileResult:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], internal_error: bool = False) -> "FileResult":
+    def from_dict(cls, data: dict[str, Any], internal_error: bool = False) -> FileResult:
         return cls(path=data["path"], sha256=data.get("sha256"), status=data["status"],
                    pages=data.get("pages"), structure=data.get("structure"),
                    findings=[Finding.from_dict(f) for f in data.get("findings", [])],

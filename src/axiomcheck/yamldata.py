@@ -50,7 +50,7 @@ class LocatedList(list):
         return self.item_lines[index] if 0 <= index < len(self.item_lines) else self.line
 
 
-def _convert(node: "yaml.Node", path: Path, error: type[DataFileError]) -> Any:
+def _convert(node: yaml.Node, path: Path, error: type[DataFileError]) -> Any:
     import yaml
 
     if isinstance(node, yaml.MappingNode):
@@ -75,7 +75,7 @@ def _convert(node: "yaml.Node", path: Path, error: type[DataFileError]) -> Any:
     return _scalar(node)
 
 
-def _scalar(node: "yaml.ScalarNode") -> Any:
+def _scalar(node: yaml.ScalarNode) -> Any:
     import yaml
 
     loader = yaml.SafeLoader("")

@@ -48,7 +48,7 @@ class Document:
         self._raster = None
         self.source.close()
 
-    def __enter__(self) -> "Document":
+    def __enter__(self) -> Document:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -267,7 +267,7 @@ class Document:
         return value
 
 
-def open_document(path: str, objects_aside: "AsideReader | None" = None) -> Document:
+def open_document(path: str, objects_aside: AsideReader | None = None) -> Document:
     """Open `path` for checking; raises DocumentError when PDFium cannot read it.
     `objects_aside` is a helper already reading pypdf's facts of the file (`pdf.objects.read_aside`)."""
     return Document(PdfSource(path, objects_aside))

@@ -32,7 +32,7 @@ def _heading(heading: Heading) -> dict[str, Any]:
             "top_of_page": heading.top_of_page, "bbox": heading.bbox.as_list()}
 
 
-def structure_of(doc: "Document", main_body_excludes: tuple[str, ...]) -> dict[str, Any]:
+def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> dict[str, Any]:
     """The detected structure of `doc`, with the main body measured as the track counts it."""
     sections = doc.sections
     body = doc.main_body(main_body_excludes)

@@ -170,7 +170,7 @@ class Staging:
             self._folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
         return self._folder
 
-    def __enter__(self) -> "Staging":
+    def __enter__(self) -> Staging:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -120,7 +120,7 @@ class Store:
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path}: not a usable results database ({error}).") from error
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -141,7 +141,7 @@ class Store:
                                  f"axiomcheck (this one reads version {SCHEMA_VERSION}). Upgrade axiomcheck "
                                  "or use another --db.")
 
-    def _write(self) -> "_Transaction":
+    def _write(self) -> _Transaction:
         return _Transaction(self._db)
 
     def start_run(self, venue: str, track: str, stage: str, version: str, command: str,

@@ -63,7 +63,7 @@ class Waiver:
         return {key: value for key, value in dataclasses.asdict(self).items() if value is not None}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Waiver":
+    def from_dict(cls, data: dict[str, Any]) -> Waiver:
         return cls(**{key: data.get(key) for key in cls.__dataclass_fields__})
 
 
@@ -95,7 +95,7 @@ def read_waivers(path: str) -> tuple[Waiver, ...]:
     return tuple(_entry(path, item) for item in node.value)
 
 
-def _entry(path: str, node: "yaml.Node") -> Waiver:
+def _entry(path: str, node: yaml.Node) -> Waiver:
     import yaml
 
     line = node.start_mark.line + 1

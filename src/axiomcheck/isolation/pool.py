@@ -70,7 +70,7 @@ class _Job:
 class _Worker:
     """One forked worker process and the file it is checking."""
 
-    def __init__(self, pack: ResolvedPack, limits: Limits, evidence_dir: str | None, others: list["_Worker"],
+    def __init__(self, pack: ResolvedPack, limits: Limits, evidence_dir: str | None, others: list[_Worker],
                  max_files: int = MAX_FILES_PER_WORKER) -> None:
         self.conn, child_end = _CONTEXT.Pipe()
         inherited = [self.conn] + [other.conn for other in others]
@@ -116,7 +116,7 @@ class WorkerPool:
         """How many worker processes this pool has forked (the first ones and every replacement)."""
         self._workers: list[_Worker] = []
 
-    def __enter__(self) -> "WorkerPool":
+    def __enter__(self) -> WorkerPool:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -95,7 +95,7 @@ def page_count(reader: Any) -> int:
     return len(reader.pages)
 
 
-def read_aside(path: str) -> "AsideReader":
+def read_aside(path: str) -> AsideReader:
     """A helper process that reads pypdf's facts of `path` (page count, metadata, fonts) on
     the spare core, for `source.PdfSource` to take. Nothing here imports a PDF library: a
     worker starts it first, so that the helper's import of pypdf overlaps its own of PDFium."""
@@ -177,7 +177,7 @@ class XmpReader:
         self._text: list[str] = []
         self._parser: Any = None
 
-    def read(self, data: str) -> "XmpReader":
+    def read(self, data: str) -> XmpReader:
         """Read `data` (once per reader); returns the reader."""
         parser = self._parser = expat.ParserCreate(encoding="utf-8")
         parser.buffer_text = True

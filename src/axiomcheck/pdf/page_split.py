@@ -42,7 +42,7 @@ def page_key(index: int) -> str:
     return f"page {index}"
 
 
-def read_page(source: "PdfSource", index: int) -> tuple[list[Word], int, list[tuple[Any, ...]], tuple[LinkTarget, ...]]:
+def read_page(source: PdfSource, index: int) -> tuple[list[Word], int, list[tuple[Any, ...]], tuple[LinkTarget, ...]]:
     """In the helper: one page's facts as model objects and plain tuples (what the helper's
     reply may hold)."""
     words, chars = source.page_words(index)

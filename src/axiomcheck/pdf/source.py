@@ -42,7 +42,7 @@ class Source(Protocol):
     def page_count(self) -> int: ...
     def page_info(self, index: int) -> PageInfo: ...
     def page_words(self, index: int) -> tuple[list[Word], int]: ...
-    def page_raster(self, index: int) -> "PageRaster | None": ...
+    def page_raster(self, index: int) -> PageRaster | None: ...
     def info(self) -> dict[str, str]: ...
     def metadata(self) -> Metadata: ...
     def fonts(self) -> list[Font]: ...
@@ -52,7 +52,7 @@ class Source(Protocol):
 class PdfSource:
     """A PDF file read with PDFium (pages, text, document info) and pypdf (objects)."""
 
-    def __init__(self, path: str, objects_aside: "AsideReader | None" = None) -> None:
+    def __init__(self, path: str, objects_aside: AsideReader | None = None) -> None:
         """Open `path` with PDFium. `objects_aside` is a helper already reading pypdf's facts
         of the same file (`objects.read_aside`); the source owns it from here on, and closes
         it when the file cannot be opened."""
@@ -67,7 +67,7 @@ class PdfSource:
             raise
         self._reader: Any = None
         self._aside = objects_aside
-        self._split: tuple[int, "AsideReader"] | None = None
+        self._split: tuple[int, AsideReader] | None = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
         self._font_reader = FontReader()
@@ -133,7 +133,7 @@ class PdfSource:
                 page.close()
         return self._page_objects[index]
 
-    def page_raster(self, index: int) -> "PageRaster | None":
+    def page_raster(self, index: int) -> PageRaster | None:
         """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
         from .background import render_page
 
@@ -269,7 +269,7 @@ class SyntheticSource:
         words = self.pages[index].words
         return list(words), sum(len(w.text) + 1 for w in words)
 
-    def page_raster(self, index: int) -> "PageRaster":
+    def page_raster(self, index: int) -> PageRaster:
         from .background import plain_raster
 
         page = self.pages[index]

@@ -33,7 +33,7 @@ Renderer = Callable[[Report], str]
 _Value = TypeVar("_Value")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _emitter_class(name: str) -> type[Emitter]:
     module, cls = _MODULES[name]
     found: type[Emitter] = getattr(import_module(f".{module}", __name__), cls)

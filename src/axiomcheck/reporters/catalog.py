@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, cache
 from importlib import metadata
 
 from ..rules import find_rule
@@ -61,7 +61,7 @@ def docs_url() -> str | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def describe(rule_id: str, name: str = "") -> RuleText:
     """The text of a rule or verdict by id; an id no longer known (a report read back from an
     older run) keeps its name and an empty documentation."""

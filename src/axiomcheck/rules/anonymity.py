@@ -49,7 +49,7 @@ def _box(lines: tuple[Line, ...] | list[Line]) -> BBox | None:
 
 
 @rule(id="AX301", name="anonymous-author-block", group="anonymity")
-def anonymous_author_block(doc: "Document", options: object, context: CheckContext) -> Iterator[Violation]:
+def anonymous_author_block(doc: Document, options: object, context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission shows the template's anonymous author block and nothing else there.
 
     What it checks: between the title and the abstract, the template prints
@@ -89,7 +89,7 @@ def anonymous_author_block(doc: "Document", options: object, context: CheckConte
 EMPTY_BLOCK_EVIDENCE = "no line between the title and the abstract"
 
 
-def _empty_block(doc: "Document") -> Violation:
+def _empty_block(doc: Document) -> Violation:
     """No line between the title and the abstract: nobody is named, but the template's anonymous
     block is not there either (a blanked camera-ready, or a block removed by hand)."""
     return Violation(
@@ -100,7 +100,7 @@ def _empty_block(doc: "Document") -> Violation:
         page=1, bbox=_under_title(doc), evidence=EMPTY_BLOCK_EVIDENCE, severity=Severity.WARNING)
 
 
-def _under_title(doc: "Document") -> BBox | None:
+def _under_title(doc: Document) -> BBox | None:
     """Where the author block belongs: the space under the title."""
     title = doc.author_block.title
     if not title:
@@ -119,7 +119,7 @@ def _missing_block(lines: tuple[Line, ...]) -> Violation:
         page=1, bbox=_box(lines), evidence=shown[:300])
 
 
-def _icml_footnote(doc: "Document") -> Iterator[Violation]:
+def _icml_footnote(doc: Document) -> Iterator[Violation]:
     footnote = page_one_footnotes(doc)
     text = " ".join(line.text for line in footnote)
     if not _ICML_FOOTNOTE_RE.search(text):  # a template finding: the block itself is anonymous
@@ -153,7 +153,7 @@ class CameraReadyAnonymousOptions:
 
 
 @rule(id="AX310", name="camera-ready-anonymous", group="anonymity", options=CameraReadyAnonymousOptions)
-def camera_ready_anonymous(doc: "Document", options: CameraReadyAnonymousOptions,
+def camera_ready_anonymous(doc: Document, options: CameraReadyAnonymousOptions,
                            context: CheckContext) -> Iterator[Violation]:
     """A camera-ready names its authors and carries no anonymous placeholders.
 

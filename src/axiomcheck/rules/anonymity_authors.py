@@ -54,7 +54,7 @@ class KnownAuthorOptions:
 
 
 @rule(id="AX309", name="known-author", group="anonymity", options=KnownAuthorOptions)
-def known_author(doc: "Document", options: KnownAuthorOptions, context: CheckContext) -> Iterator[Violation]:
+def known_author(doc: Document, options: KnownAuthorOptions, context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission does not name its own authors, as the organizers know them.
 
     What it checks: with an author list (`axiomcheck check --authors FILE`: CSV or one name
@@ -104,7 +104,7 @@ def _in_text(folded: list[tuple[Run, str]], name: str, pattern: re.Pattern[str])
             severity=Severity.INFO if kind == "references" else None)
 
 
-def _in_metadata(doc: "Document", name: str, pattern: re.Pattern[str]) -> Iterator[Violation]:
+def _in_metadata(doc: Document, name: str, pattern: re.Pattern[str]) -> Iterator[Violation]:
     for field, value, where in metadata_values(doc):
         if pattern.search(fold(value)):
             yield Violation(

@@ -45,7 +45,7 @@ class NamedInstitutionOptions:
 
 @rule(id="AX312", name="named-institution", group="anonymity", options=NamedInstitutionOptions,
       severity=Severity.WARNING, confidence="heuristic")
-def named_institution(doc: "Document", options: NamedInstitutionOptions,
+def named_institution(doc: Document, options: NamedInstitutionOptions,
                       context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission does not say at which institution its authors work.
 
@@ -85,7 +85,7 @@ def named_institution(doc: "Document", options: NamedInstitutionOptions,
     yield from _known_affiliations(doc, context, reported)
 
 
-def _known_affiliations(doc: "Document", context: CheckContext, reported: set[str]) -> Iterator[Violation]:
+def _known_affiliations(doc: Document, context: CheckContext, reported: set[str]) -> Iterator[Violation]:
     if not context.submission.affiliations:
         return
     folded = [(run, fold(run.text)) for run in runs(doc) if run.region != REFERENCES]

@@ -106,7 +106,7 @@ def normalise_url(url: str) -> str:
     return host.lower() + slash + path
 
 
-def text_urls(doc: "Document") -> Iterator[_Url]:
+def text_urls(doc: Document) -> Iterator[_Url]:
     """URLs printed in the text, in reading order. A URL cut at the end of a line is completed
     from the link target that starts with it, or else from the start of the next line."""
     targets: dict[int, list[str]] = {}
@@ -134,7 +134,7 @@ def _continued_end(text: str, match: re.Match[str]) -> int:
     return end
 
 
-def _link_urls(doc: "Document") -> Iterator[_Url]:
+def _link_urls(doc: Document) -> Iterator[_Url]:
     for link in doc.metadata.links:
         if link.uri.lower().startswith(("http://", "https://", "www.")):
             where = locate(doc, link.page, link.bbox)
@@ -142,7 +142,7 @@ def _link_urls(doc: "Document") -> Iterator[_Url]:
             yield _Url(normalise_url(link.uri), link.page, link.bbox, where[0] if where else "body", sentence, lead)
 
 
-def _line_sentence(doc: "Document", line: Line) -> tuple[str, str]:
+def _line_sentence(doc: Document, line: Line) -> tuple[str, str]:
     """The sentence of the run that holds `line` around that line, and its text up to the line's end."""
     found = position(doc, line)
     if found is None:
@@ -179,7 +179,7 @@ def personal_account(url: str, options: IdentifyingLinkOptions) -> str | None:
 
 @rule(id="AX307", name="identifying-link", group="anonymity", options=IdentifyingLinkOptions,
       severity=Severity.WARNING)
-def identifying_link(doc: "Document", options: IdentifyingLinkOptions, context: CheckContext) -> Iterator[Violation]:
+def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission links none of the authors' own accounts, pages or file shares.
 
     What it checks: every URL in the text (and every link target, which may hide behind any

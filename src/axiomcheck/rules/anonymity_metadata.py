@@ -105,7 +105,7 @@ class MetadataIdentityOptions:
     keyword lists are left out: "Lottery Tickets, Mixed Precision" reads like two names)."""
 
 
-def metadata_values(doc: "Document") -> Iterator[tuple[str, str, str]]:
+def metadata_values(doc: Document) -> Iterator[tuple[str, str, str]]:
     """(field, value, where) for every document-information entry and XMP property."""
     metadata = doc.metadata
     for key, value in metadata.info.items():
@@ -118,7 +118,7 @@ def metadata_values(doc: "Document") -> Iterator[tuple[str, str, str]]:
 
 
 @rule(id="AX304", name="metadata-identity", group="anonymity", options=MetadataIdentityOptions, needs_text=False)
-def metadata_identity(doc: "Document", options: MetadataIdentityOptions, context: CheckContext) -> Iterator[Violation]:
+def metadata_identity(doc: Document, options: MetadataIdentityOptions, context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission's PDF metadata names no one.
 
     What it checks: the document information (/Author, /Title, /Subject, /Keywords,
@@ -175,7 +175,7 @@ class EmbeddedPathOptions:
 
 @rule(id="AX305", name="embedded-path", group="anonymity", options=EmbeddedPathOptions,
       severity=Severity.WARNING, needs_text=False)
-def embedded_path(doc: "Document", options: EmbeddedPathOptions, context: CheckContext) -> Iterator[Violation]:
+def embedded_path(doc: Document, options: EmbeddedPathOptions, context: CheckContext) -> Iterator[Violation]:
     """Included figures carry no personal file path and no author name.
 
     What it checks: pdfTeX records the file name of every included PDF figure

@@ -40,8 +40,8 @@ _ABBREVIATIONS = ("al", "e.g", "i.e", "etc", "fig", "figs", "sec", "secs", "eq",
 MAX_QUOTE = 300
 _TRAILING = ".,;:'\"!?"
 _CLOSING = {")": "(", "]": "[", "}": "{"}
-_CACHE: "weakref.WeakKeyDictionary[Document, tuple[Run, ...]]" = weakref.WeakKeyDictionary()
-_LINE_INDEX: "weakref.WeakKeyDictionary[Document, _LineIndex]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Document, tuple[Run, ...]] = weakref.WeakKeyDictionary()
+_LINE_INDEX: weakref.WeakKeyDictionary[Document, _LineIndex] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def trim(text: str) -> str:
     return text
 
 
-def runs(doc: "Document") -> tuple[Run, ...]:
+def runs(doc: Document) -> tuple[Run, ...]:
     """The paper's text as runs of lines by region (cached per document)."""
     cached = _CACHE.get(doc)
     if cached is None:
@@ -114,7 +114,7 @@ def runs(doc: "Document") -> tuple[Run, ...]:
     return cached
 
 
-def search(doc: "Document", pattern: re.Pattern[str], regions: tuple[str, ...] = TEXT_REGIONS) -> Iterator[Hit]:
+def search(doc: Document, pattern: re.Pattern[str], regions: tuple[str, ...] = TEXT_REGIONS) -> Iterator[Hit]:
     """Every match of `pattern` in the runs of the given regions, in reading order."""
     for run in runs(doc):
         if run.region not in regions:
@@ -124,7 +124,7 @@ def search(doc: "Document", pattern: re.Pattern[str], regions: tuple[str, ...] =
             yield Hit(match=match, run=run, page=page, bbox=box)
 
 
-def locate(doc: "Document", page: int, bbox: BBox | None) -> tuple[str, Line] | None:
+def locate(doc: Document, page: int, bbox: BBox | None) -> tuple[str, Line] | None:
     """The region and the line that a box on `page` covers most, or else shares the most height
     with (a link on a line number); None when no line is beside it."""
     if bbox is None:
@@ -150,7 +150,7 @@ class _LineIndex:
                 self.by_id.setdefault(id(line), (run, index))
 
 
-def _line_index(doc: "Document") -> _LineIndex:
+def _line_index(doc: Document) -> _LineIndex:
     """The document's `_LineIndex` (cached per document)."""
     cached = _LINE_INDEX.get(doc)
     if cached is None:
@@ -158,7 +158,7 @@ def _line_index(doc: "Document") -> _LineIndex:
     return cached
 
 
-def position(doc: "Document", line: Line) -> tuple[Run, int] | None:
+def position(doc: Document, line: Line) -> tuple[Run, int] | None:
     """The run that holds `line` and the line's index in it (the first, when several do)."""
     return _line_index(doc).by_id.get(id(line))
 
@@ -167,14 +167,14 @@ def _overlap_area(a: BBox, b: BBox) -> float:
     return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
 
 
-def author_area_ids(doc: "Document") -> set[int]:
+def author_area_ids(doc: Document) -> set[int]:
     """ids of the lines of the title, the author block and the footnotes of page 1."""
     block = doc.author_block
     ids = {id(line) for line in block.title} | {id(line) for line in block.lines}
     return ids | {id(line) for line in page_one_footnotes(doc)}
 
 
-def page_one_footnotes(doc: "Document") -> list[Line]:
+def page_one_footnotes(doc: Document) -> list[Line]:
     """Small print at the foot of page 1 other than the venue notice (author and affiliation
     footnotes, ICML's `Correspondence to:`)."""
     if not doc.page_count:
@@ -190,13 +190,13 @@ def _overlaps(a: BBox, b: BBox) -> bool:
     return _overlap_area(a, b) > 0
 
 
-def _is_footnote(doc: "Document", line: Line) -> bool:
+def _is_footnote(doc: Document, line: Line) -> bool:
     """Footnote-sized type at the foot of its page."""
     return (line.bbox.y0 > FOOT_ZONE * doc.pages[line.page - 1].height
             and line.size <= doc.body_size - _FOOTNOTE_SIZE_STEP)
 
 
-def _build_runs(doc: "Document") -> Iterator[Run]:
+def _build_runs(doc: Document) -> Iterator[Run]:
     """Runs in reading order. A footnote belongs to the region its page starts in (a footnote
     under a References heading that starts mid-page belongs to the text above the heading)."""
     author_ids = author_area_ids(doc)

@@ -42,7 +42,7 @@ def _is_placeholder(address: str, patterns: tuple[str, ...]) -> bool:
 
 
 @rule(id="AX302", name="email-address", group="anonymity", options=EmailOptions, severity=Severity.WARNING)
-def email_address(doc: "Document", options: EmailOptions, context: CheckContext) -> Iterator[Violation]:
+def email_address(doc: Document, options: EmailOptions, context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission shows no e-mail address.
 
     What it checks: every e-mail address printed in the paper (also `{a,b}@host.org` lists,
@@ -126,7 +126,7 @@ class PersonalIdentifierOptions:
 
 
 @rule(id="AX303", name="personal-identifier", group="anonymity", options=PersonalIdentifierOptions)
-def personal_identifier(doc: "Document", options: PersonalIdentifierOptions,
+def personal_identifier(doc: Document, options: PersonalIdentifierOptions,
                         context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission prints no ORCID iD and no phone number.
 
@@ -190,7 +190,7 @@ class VisibleAcknowledgmentsOptions:
 
 
 @rule(id="AX306", name="visible-acknowledgments", group="anonymity", options=VisibleAcknowledgmentsOptions)
-def visible_acknowledgments(doc: "Document", options: VisibleAcknowledgmentsOptions,
+def visible_acknowledgments(doc: Document, options: VisibleAcknowledgmentsOptions,
                             context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission shows no acknowledgments, funding statement or grant number.
 
@@ -264,7 +264,7 @@ class SelfReferenceOptions:
 
 @rule(id="AX308", name="self-reference", group="anonymity", options=SelfReferenceOptions,
       severity=Severity.WARNING, confidence="heuristic")
-def self_reference(doc: "Document", options: SelfReferenceOptions, context: CheckContext) -> Iterator[Violation]:
+def self_reference(doc: Document, options: SelfReferenceOptions, context: CheckContext) -> Iterator[Violation]:
     """A double-blind submission cites the authors' own work in the third person.
 
     What it checks: wording such as "our previous work [12]", "in our earlier paper",
@@ -310,7 +310,7 @@ class LeftoverAnonymizationOptions:
 
 @rule(id="AX311", name="leftover-anonymization", group="anonymity", options=LeftoverAnonymizationOptions,
       severity=Severity.WARNING)
-def leftover_anonymization(doc: "Document", options: LeftoverAnonymizationOptions,
+def leftover_anonymization(doc: Document, options: LeftoverAnonymizationOptions,
                            context: CheckContext) -> Iterator[Violation]:
     """A camera-ready keeps nothing of the anonymization for review.
 

@@ -127,7 +127,7 @@ class _Row:
     def bbox(self) -> BBox:
         return _union([line.bbox for line in self.lines])
 
-    def holds(self, match: "_Match") -> bool:
+    def holds(self, match: _Match) -> bool:
         return self.start <= match.start < self.end
 
 
@@ -250,7 +250,7 @@ class AuthorListOptions:
 
 
 @rule(id="AX501", name="author-list", group="camera-ready", options=AuthorListOptions)
-def author_list(doc: "Document", options: AuthorListOptions, context: CheckContext) -> Iterator[Violation]:
+def author_list(doc: Document, options: AuthorListOptions, context: CheckContext) -> Iterator[Violation]:
     """The camera-ready prints the submission's author list, the same people in the same order.
 
     What it checks: with the submission's authors known (a manifest or a submission system's
@@ -318,7 +318,7 @@ def title_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", _lower(clean(text)))
 
 
-def _metadata_title(doc: "Document") -> str | None:
+def _metadata_title(doc: Document) -> str | None:
     title = (doc.info.get("Title") or "").strip()
     if not title:
         title = " ".join(doc.metadata.xmp.get("dc:title", ())).strip()
@@ -333,7 +333,7 @@ class TitleMatchOptions:
 
 
 @rule(id="AX502", name="title-match", group="camera-ready", options=TitleMatchOptions, severity=Severity.WARNING)
-def title_match(doc: "Document", options: TitleMatchOptions, context: CheckContext) -> Iterator[Violation]:
+def title_match(doc: Document, options: TitleMatchOptions, context: CheckContext) -> Iterator[Violation]:
     """The title printed on page 1, the PDF's metadata title and the submission's title agree.
 
     What it checks: the title printed on page 1 against the submission's title (a manifest

@@ -38,7 +38,7 @@ class ChecklistOptions:
             raise TypeError(f"option 'presence' must be one of {', '.join(PRESENCE)}, not {self.presence!r}")
 
 
-def _checklist_lines(doc: "Document", heading: Heading) -> list[Line]:
+def _checklist_lines(doc: Document, heading: Heading) -> list[Line]:
     """The lines after the checklist heading, up to the next section of another kind."""
     later = [h for h in doc.sections.headings
              if h.kind not in ("checklist", "body") and (h.page, h.bbox.y0) > (heading.page, heading.bbox.y0)]
@@ -53,7 +53,7 @@ def _checklist_lines(doc: "Document", heading: Heading) -> list[Line]:
 
 
 @rule(id="AX105", name="checklist", group="pages", options=ChecklistOptions)
-def checklist(doc: "Document", options: ChecklistOptions, context: CheckContext) -> Iterator[Violation]:
+def checklist(doc: Document, options: ChecklistOptions, context: CheckContext) -> Iterator[Violation]:
     """The NeurIPS Paper Checklist is present or absent as the venue says, and answered.
 
     What it checks: the section headed "NeurIPS Paper Checklist". With `presence: required` it
@@ -102,7 +102,7 @@ def checklist(doc: "Document", options: ChecklistOptions, context: CheckContext)
             hint=hint, page=todo.page, bbox=_item_box(item, todo), evidence=todo.text, severity=severity)
 
 
-def _end_of_text(doc: "Document") -> BBox | None:
+def _end_of_text(doc: Document) -> BBox | None:
     """The last line of the paper: where the checklist would have to follow."""
     if not doc.page_count:
         return None

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 @rule(id="AX106", name="float-after-references", group="pages", severity=Severity.WARNING,
       confidence="heuristic")
-def float_after_references(doc: "Document", options: NoOptions, context: CheckContext) -> Iterator[Violation]:
+def float_after_references(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """No figure or table of the main text sits on a page that should hold references only.
 
     What it checks: figure and table captions ("Figure 3:", "Table 2.") on the pages after the

@@ -34,7 +34,7 @@ class BodyFontFamilyOptions:
 
 @rule(id="AX207", name="body-font-family", group="fonts", options=BodyFontFamilyOptions,
       severity=Severity.WARNING)
-def body_font_family(doc: "Document", options: BodyFontFamilyOptions, context: CheckContext) -> Iterator[Violation]:
+def body_font_family(doc: Document, options: BodyFontFamilyOptions, context: CheckContext) -> Iterator[Violation]:
     """The body text is set in the template's font family.
 
     What it checks: the font of most characters of body-size text against the template's
@@ -69,7 +69,7 @@ def body_font_family(doc: "Document", options: BodyFontFamilyOptions, context: C
         page=page, bbox=box, evidence=f"{font}: {share:.0%} of body-text characters")
 
 
-def _font_box(doc: "Document", font: Font, pdfium_name: str) -> tuple[int | None, BBox | None]:
+def _font_box(doc: Document, font: Font, pdfium_name: str) -> tuple[int | None, BBox | None]:
     """The first page using `font` and the box of the first line set in it, when one is found."""
     page = font.pages[0] if font.pages else None
     if page is None or page > doc.page_count:
@@ -87,7 +87,7 @@ def _listed(fonts: list[Font]) -> str:
 
 
 @rule(id="AX208", name="fonts-embedded", group="fonts")
-def fonts_embedded(doc: "Document", options: object, context: CheckContext) -> Iterator[Violation]:
+def fonts_embedded(doc: Document, options: object, context: CheckContext) -> Iterator[Violation]:
     """Every font the pages use is embedded in the PDF.
 
     What it checks: each font resource of every page (also inside included figures) has its
@@ -123,7 +123,7 @@ def is_bitmap_type3(font: Font) -> bool:
 
 @rule(id="AX209", name="type3-fonts", group="fonts", options=Type3FontsOptions,
       severity=Severity.WARNING)
-def type3_fonts(doc: "Document", options: Type3FontsOptions, context: CheckContext) -> Iterator[Violation]:
+def type3_fonts(doc: Document, options: Type3FontsOptions, context: CheckContext) -> Iterator[Violation]:
     """The PDF uses no bitmap Type 3 fonts.
 
     What it checks: font resources of subtype Type 3 that TeX made from bitmap (pk) fonts;

@@ -129,14 +129,14 @@ def _run_off(words: list[Word], area: BBox) -> tuple[Word, ...]:
     return tuple(beyond)
 
 
-def _blends_in(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions) -> bool:
+def _blends_in(doc: Document, word: Word, page: PageInfo, options: HiddenTextOptions) -> bool:
     """The word's fill is nearly the gray painted around it (a page that cannot be rendered counts
     as white paper)."""
     background = doc.background_gray(page.number, word.bbox)
     return abs(word.fill_gray - (1.0 if background is None else background)) < options.min_contrast
 
 
-def hidden_reason(doc: "Document", word: Word, page: PageInfo, options: HiddenTextOptions,
+def hidden_reason(doc: Document, word: Word, page: PageInfo, options: HiddenTextOptions,
                   ocr_layer: bool = False, overflow: frozenset[int] = frozenset(),
                   area: BBox | None = None) -> str | None:
     """Why a reader cannot see `word` (a key of `_REASONS`), None when it is visible. Words in
@@ -177,7 +177,7 @@ class _Run:
         return box
 
 
-def _runs(doc: "Document", lines: tuple[Line, ...], page: PageInfo, options: HiddenTextOptions) -> list[_Run]:
+def _runs(doc: Document, lines: tuple[Line, ...], page: PageInfo, options: HiddenTextOptions) -> list[_Run]:
     """Runs of consecutive hidden words with the same reason, line by line."""
     ocr_layer = _is_ocr_layer(lines)
     overflow = frozenset(id(w) for row in overflows(lines, page) for w in row.beyond)
@@ -202,7 +202,7 @@ def _worded(run: _Run, min_words: int) -> bool:
 
 
 @rule(id="AX401", name="hidden-text", group="integrity", options=HiddenTextOptions, confidence="heuristic")
-def hidden_text(doc: "Document", options: HiddenTextOptions, context: CheckContext) -> Iterator[Violation]:
+def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext) -> Iterator[Violation]:
     """No text is hidden from the reader.
 
     What it checks: runs of at least three words that a reader cannot see but a machine reads:
@@ -303,7 +303,7 @@ def _sentence(text: str, start: int, end: int, lower: int, upper: int) -> str:
     return text[before[-1] if before else lower: after.start() + 1 if after else upper].strip()
 
 
-def _hidden_run(doc: "Document", placed: list[_Placed], first: int, last: int, page: PageInfo,
+def _hidden_run(doc: Document, placed: list[_Placed], first: int, last: int, page: PageInfo,
                 options: HiddenTextOptions, ocr_layer: bool) -> str:
     """The hidden words around placed[first:last + 1]: the smuggled text itself."""
     while first > 0 and hidden_reason(doc, placed[first - 1].word, page, options, ocr_layer):
@@ -314,7 +314,7 @@ def _hidden_run(doc: "Document", placed: list[_Placed], first: int, last: int, p
 
 
 @rule(id="AX402", name="reviewer-prompt", group="integrity", options=ReviewerPromptOptions)
-def reviewer_prompt(doc: "Document", options: ReviewerPromptOptions, context: CheckContext) -> Iterator[Violation]:
+def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: CheckContext) -> Iterator[Violation]:
     """The paper contains no instructions addressed to AI reviewers.
 
     What it checks: the text of every page, visible or hidden, for phrases written to a
@@ -374,7 +374,7 @@ class PageOverflowOptions:
 
 
 @rule(id="AX403", name="page-overflow", group="integrity", options=PageOverflowOptions, severity=Severity.WARNING)
-def page_overflow(doc: "Document", options: PageOverflowOptions, context: CheckContext) -> Iterator[Violation]:
+def page_overflow(doc: Document, options: PageOverflowOptions, context: CheckContext) -> Iterator[Violation]:
     """No line runs past the edge of the page.
 
     What it checks: rows of text (lines that share a baseline, such as the cells of a table

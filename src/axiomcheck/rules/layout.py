@@ -36,7 +36,7 @@ MIN_PITCHES = 20
 PITCH_STEP = 0.25
 
 
-def body_lines(doc: "Document", page: int) -> list[Line]:
+def body_lines(doc: Document, page: int) -> list[Line]:
     """The page's lines of body-size text, without running heads, folios and the page-1 notice."""
     size = doc.body_size
     skip = doc.running_heads
@@ -88,7 +88,7 @@ def _measured_box(lines: list[Line]) -> BBox:
 
 
 @rule(id="AX204", name="text-block", group="layout", options=TextBlockOptions, confidence="heuristic")
-def text_block(doc: "Document", options: TextBlockOptions, context: CheckContext) -> Iterator[Violation]:
+def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) -> Iterator[Violation]:
     """Body text stays inside the template's text block.
 
     What it checks: on every page, the lines of body-size text (running heads, page numbers,
@@ -149,7 +149,7 @@ class BodyFontSizeOptions:
     """Rounding allowance in points."""
 
 
-def _sample_line(doc: "Document", size: float) -> Line | None:
+def _sample_line(doc: Document, size: float) -> Line | None:
     """A prose line of the given size, for the finding's box (page 1 first)."""
     for page in range(1, doc.page_count + 1):
         for line in body_lines(doc, page):
@@ -159,7 +159,7 @@ def _sample_line(doc: "Document", size: float) -> Line | None:
 
 
 @rule(id="AX205", name="body-font-size", group="layout", options=BodyFontSizeOptions)
-def body_font_size(doc: "Document", options: BodyFontSizeOptions, context: CheckContext) -> Iterator[Violation]:
+def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """The body text is not set smaller than the template's body size.
 
     What it checks: the dominant type size of the paper (the size of most characters, which is
@@ -192,7 +192,7 @@ class LeadingOptions:
     """How far (points) the measured pitch may fall below the template's before it is squeezed."""
 
 
-def _pitches(doc: "Document", leading: float) -> tuple[dict[float, list[float]], dict[float, tuple[Line, Line]]]:
+def _pitches(doc: Document, leading: float) -> tuple[dict[float, list[float]], dict[float, tuple[Line, Line]]]:
     """Baseline pitches of consecutive prose lines in one column, by 0.25 pt bucket, and one
     example pair per bucket."""
     pitches: dict[float, list[float]] = {}
@@ -213,7 +213,7 @@ def _pitches(doc: "Document", leading: float) -> tuple[dict[float, list[float]],
 
 @rule(id="AX206", name="leading", group="layout", options=LeadingOptions, severity=Severity.WARNING,
       confidence="heuristic")
-def leading(doc: "Document", options: LeadingOptions, context: CheckContext) -> Iterator[Violation]:
+def leading(doc: Document, options: LeadingOptions, context: CheckContext) -> Iterator[Violation]:
     """The body text keeps the template's line spacing.
 
     What it checks: the most common distance between the baselines of consecutive lines of
@@ -251,7 +251,7 @@ class ColumnsOptions:
 
 
 @rule(id="AX210", name="columns", group="layout", options=ColumnsOptions)
-def columns(doc: "Document", options: ColumnsOptions, context: CheckContext) -> Iterator[Violation]:
+def columns(doc: Document, options: ColumnsOptions, context: CheckContext) -> Iterator[Violation]:
     """The paper is set in the template's number of columns.
 
     What it checks: whether the running text of the first pages sits in one column across the

@@ -27,7 +27,7 @@ class PageLimitOptions:
 
 
 @rule(id="AX101", name="page-limit", group="pages", options=PageLimitOptions)
-def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext) -> Iterator[Violation]:
+def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) -> Iterator[Violation]:
     """The main body is no longer than the track's page limit.
 
     What it checks: the main body runs from page 1 to where the first section that the track
@@ -83,14 +83,14 @@ def page_limit(doc: "Document", options: PageLimitOptions, context: CheckContext
     )
 
 
-def _reference_entries(doc: "Document", first_page: int) -> int:
+def _reference_entries(doc: Document, first_page: int) -> int:
     """Lines from `first_page` on that look like entries of a reference list ("[12] J. Doe ...
     2020", "Doe, J. ... (2020)")."""
     return sum(1 for number in range(first_page, doc.page_count + 1) for line in doc.page_text(number).lines
                if _ENTRY_RE.match(line.text))
 
 
-def _past_limit(doc: "Document", max_pages: int, stop: "Heading | None") -> tuple[Region, ...]:
+def _past_limit(doc: Document, max_pages: int, stop: Heading | None) -> tuple[Region, ...]:
     """The main body's text after the last page allowed, as shaded regions: one per column and
     page, up to the first section that does not count."""
     regions: list[Region] = []
@@ -114,7 +114,7 @@ def _past_limit(doc: "Document", max_pages: int, stop: "Heading | None") -> tupl
     return tuple(regions)
 
 
-def _limit_line(doc: "Document", page: int, overflow: "BBox | None") -> Region | None:
+def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | None:
     """A thin box across the top of the text on `page`: where the page limit falls."""
     if page > doc.page_count:
         return None
@@ -137,7 +137,7 @@ def _excluded_phrase(kinds: tuple[str, ...]) -> str:
 
 
 @rule(id="AX102", name="appendix-forbidden", group="pages")
-def appendix_forbidden(doc: "Document", options: object, context: CheckContext) -> Iterator[Violation]:
+def appendix_forbidden(doc: Document, options: object, context: CheckContext) -> Iterator[Violation]:
     """The paper has no appendix or supplementary material, where the track forbids one.
 
     What it checks: no section heading opens an appendix ("Appendix", "Appendices",
@@ -167,7 +167,7 @@ class PageSizeOptions:
     tolerance_mm: float = 3.0
 
 
-def page_box(page: "PageInfo") -> BBox:
+def page_box(page: PageInfo) -> BBox:
     """The whole visible page (its crop box) in the model's top-down coordinates: the place of a
     finding about the page itself."""
     crop = page.cropbox
@@ -175,7 +175,7 @@ def page_box(page: "PageInfo") -> BBox:
 
 
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
-def page_size(doc: "Document", options: PageSizeOptions, context: CheckContext) -> Iterator[Violation]:
+def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """Every page has an allowed size and orientation, and no page is rotated.
 
     What it checks: each page's displayed size (after /Rotate) against the pack's list of
@@ -236,7 +236,7 @@ class PageCountOptions:
 
 
 @rule(id="AX104", name="page-count", group="pages", options=PageCountOptions, needs_text=False)
-def page_count(doc: "Document", options: PageCountOptions, context: CheckContext) -> Iterator[Violation]:
+def page_count(doc: Document, options: PageCountOptions, context: CheckContext) -> Iterator[Violation]:
     """The PDF has a number of pages within the track's bounds (a poster: exactly one).
 
     What it checks: the total number of pages, everything included.

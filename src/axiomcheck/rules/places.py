@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from ..model import Document
 
 
-def foot_of_page_one(doc: "Document") -> BBox | None:
+def foot_of_page_one(doc: Document) -> BBox | None:
     """The foot of page 1's text column (its lowest fifth), where the template prints its
     notice and ICML its author footnote; None for a page without text."""
     lines = [line for line in doc.first_page_lines if id(line) not in doc.running_heads]

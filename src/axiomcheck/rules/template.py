@@ -57,7 +57,7 @@ def _loose(text: str) -> str:
 
 
 @rule(id="AX201", name="template-notice", group="template", options=TemplateNoticeOptions)
-def template_notice(doc: "Document", options: TemplateNoticeOptions, context: CheckContext) -> Iterator[Violation]:
+def template_notice(doc: Document, options: TemplateNoticeOptions, context: CheckContext) -> Iterator[Violation]:
     """The page-1 notice is the one the venue's template prints at this stage.
 
     What it checks: the small print at the foot of page 1 (for NeurIPS 2026 submissions
@@ -126,7 +126,7 @@ def template_notice(doc: "Document", options: TemplateNoticeOptions, context: Ch
                         page=1, bbox=notice.bbox, evidence=notice.text, severity=severity)
 
 
-def _page_one_foot(doc: "Document") -> str:
+def _page_one_foot(doc: Document) -> str:
     """What stands where the notice belongs: the lowest line of page 1."""
     lines = [line for line in doc.first_page_lines if any(c.isalnum() for c in line.text)]
     if not lines:
@@ -134,7 +134,7 @@ def _page_one_foot(doc: "Document") -> str:
     return f"no notice wording at the foot of page 1; its last line reads '{max(lines, key=lambda l: l.bbox.y1).text[:160]}'"
 
 
-def _layout_evidence(doc: "Document") -> str:
+def _layout_evidence(doc: Document) -> str:
     """The geometry the recogniser saw, for a template it could not name."""
     left, right = doc.text_span
     page = doc.pages[0]
@@ -142,7 +142,7 @@ def _layout_evidence(doc: "Document") -> str:
             f"body text x {left:.0f}-{right:.0f}, no known notice")
 
 
-def _numbered_pages(doc: "Document") -> str:
+def _numbered_pages(doc: Document) -> str:
     pages = [n for n in range(1, doc.page_count + 1) if doc.page_text(n).lines]
     numbered = sum(1 for n in pages if doc.page_text(n).line_number_words)
     return f"a line-number column on {numbered} of {len(pages)} pages with text"
@@ -178,7 +178,7 @@ class TemplateFamilyOptions:
 
 
 @rule(id="AX202", name="template-family", group="template", options=TemplateFamilyOptions)
-def template_family(doc: "Document", options: TemplateFamilyOptions, context: CheckContext) -> Iterator[Violation]:
+def template_family(doc: Document, options: TemplateFamilyOptions, context: CheckContext) -> Iterator[Violation]:
     """The PDF was made with the template family and year the venue requires.
 
     What it checks: the template recognised from the PDF alone (`structure.template` in the
@@ -228,7 +228,7 @@ class LineNumbersOptions:
 
 
 @rule(id="AX203", name="line-numbers", group="template", options=LineNumbersOptions)
-def line_numbers(doc: "Document", options: LineNumbersOptions, context: CheckContext) -> Iterator[Violation]:
+def line_numbers(doc: Document, options: LineNumbersOptions, context: CheckContext) -> Iterator[Violation]:
     """Line numbers are printed in review mode and absent from the camera-ready.
 
     What it checks: the column of line numbers that the template prints beside the text in
@@ -261,7 +261,7 @@ RULER_WIDTH = 24.0
 """Points left of the text where the templates print their line numbers."""
 
 
-def _ruler_place(doc: "Document") -> BBox | None:
+def _ruler_place(doc: Document) -> BBox | None:
     """Where page 1's line numbers belong: a strip left of its body text."""
     lines = [line for line in doc.first_page_lines if id(line) not in doc.running_heads]
     if not lines:
@@ -279,7 +279,7 @@ class TemplateUnverifiableOptions:
 
 @rule(id="AX211", name="template-unverifiable", group="template", options=TemplateUnverifiableOptions,
       severity=Severity.INFO, needs_text=False)
-def template_unverifiable(doc: "Document", options: TemplateUnverifiableOptions,
+def template_unverifiable(doc: Document, options: TemplateUnverifiableOptions,
                           context: CheckContext) -> Iterator[Violation]:
     """The venue requires a style whose layout axiomcheck does not know yet.
 

@@ -98,7 +98,7 @@ def _plain(data: Any) -> Any:
     return data
 
 
-def _fix(error: "ValidationError") -> str:
+def _fix(error: ValidationError) -> str:
     if error.validator == "additionalProperties":
         return f"Known keys here: {', '.join(error.schema.get('properties', {}))}."
     if error.validator == "enum":
@@ -190,7 +190,7 @@ def shipped_templates() -> list[str]:
     return sorted(p.stem for p in templates_directory().glob("*.yaml"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def all_templates() -> tuple[TemplateFacts, ...]:
     """Every shipped template file, by name."""
     return tuple(load_template(templates_directory() / f"{name}.yaml", validate=False) for name in shipped_templates())

@@ -22,7 +22,7 @@ class Offered:
     packs: dict[str, PackInfo]
 
     @classmethod
-    def load(cls, venues: tuple[str, ...]) -> "Offered":
+    def load(cls, venues: tuple[str, ...]) -> Offered:
         """Validate every pack (each track and stage); raises PackError on a broken one."""
         return cls({venue: validate_pack(venue) for venue in venues})
 
