@@ -1,6 +1,6 @@
 """The package's layers: imports run one way only, the way data flows.
 
-    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> api -> reporters/ -> runner, isolation/ -> batch/, web/ -> cli/
+    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> pipeline, api -> reporters/ -> execution/ -> batch/, web/ -> cli/
 
 Only `pdf/` imports PDF libraries (and Pillow); rules read the model, never the analysis
 code or a PDF library; no module imports one of a later layer. Checked on the source's
@@ -27,9 +27,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("packs",),
     ("engine", "aggregate"),
-    ("api",),
+    ("pipeline", "api"),
     ("reporters", "docs"),
-    ("isolation", "runner", "manifest", "authors"),
+    ("execution", "manifest", "authors"),
     ("batch", "web"),
     ("cli", "__main__"),
 )
@@ -112,4 +112,4 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     assert "model" in internal or "rules" in internal
     external, internal = _imports(SOURCE / "pdf" / "render.py")
     assert "pypdfium2" in external and "PIL" in external
-    assert _imports(SOURCE / "isolation" / "worker.py")[1] >= {"api", "packs", "limits"}
+    assert _imports(SOURCE / "execution" / "worker.py")[1] >= {"pipeline", "packs", "limits"}

@@ -16,8 +16,8 @@ import pytest
 
 from conftest import FIXTURES, SHARED
 from axiomcheck.aggregate import MAX_REPORT_BYTES, PLACES_KEPT, aggregate, bound_result, cap_per_rule, cap_report
-from axiomcheck.isolation.pool import WorkerPool
-from axiomcheck.isolation.worker import FileTask
+from axiomcheck.execution import WorkerPool
+from axiomcheck.execution import FileTask
 from axiomcheck.packs import PackError, resolve
 from axiomcheck.pdf.objects import parse_xmp, parse_xmp_counts
 from axiomcheck.report import FileResult, Finding

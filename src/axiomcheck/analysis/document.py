@@ -17,12 +17,11 @@ from .captions import captions
 from .lines import assemble_lines, column_count, split_line_numbers
 from ..model import (MM_PER_POINT, AuthorBlock, BBox, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
                     PageText, Sections, TemplateInfo, page_size_name)
-from ..pdf.source import PdfSource, Source
+from ..pdf.source import PdfSource, Prefetched, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
 
 if TYPE_CHECKING:
-    from ..pdf.aside import AsideReader
     from ..pdf.background import PageRaster
 
 LINE_NUMBER_LINE_SHARE = 0.5
@@ -267,7 +266,7 @@ class Document:
         return value
 
 
-def open_document(path: str, objects_aside: AsideReader | None = None) -> Document:
+def open_document(path: str, objects_read: Prefetched | None = None) -> Document:
     """Open `path` for checking; raises DocumentError when PDFium cannot read it.
-    `objects_aside` is a helper already reading pypdf's facts of the file (`pdf.objects.read_aside`)."""
-    return Document(PdfSource(path, objects_aside))
+    `objects_read` is another reader already reading pypdf's facts of the file (`pdf.source.Prefetched`)."""
+    return Document(PdfSource(path, objects_read))

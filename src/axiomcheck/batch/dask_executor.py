@@ -4,7 +4,7 @@ The driver (the `axiomcheck batch` process) reads each file, sends its bytes wit
 description (`PackSpec`, plain data) to a Dask worker, and stores each result as it streams
 back. On the worker, `check_remote` resolves the pack once, writes the bytes to a private
 temporary file and checks it in an isolated worker process of its own
-(`isolation.WorkerPool`, kept per Dask thread), under the same limits as a local run: a
+(`execution.WorkerPool`, kept per Dask thread), under the same limits as a local run: a
 hostile file costs a verdict there, never the Dask worker. Workers therefore need
 axiomcheck installed (`pip install axiomcheck[dask]`), the same version (the driver compares
 the pack's hash with each worker's before it starts), and must be allowed to start processes
@@ -23,14 +23,14 @@ import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
+from ..execution import FileTask, WorkerPool
+from ..execution.codec import result_from_wire, result_to_wire
 from ..limits import Limits
 from ..packs import ResolvedPack
 from ..report import FileResult
-from ..runner import FileTask
-from ..isolation.pool import WorkerPool
 from ..model import Submission
 from ..verdicts import verdict_finding
 from .archive import ArchiveError
@@ -55,7 +55,7 @@ class DaskExecutor:
         self.evidence_dir = evidence_dir
         self.processes = processes
 
-    def run(self, work: Sequence[Work]) -> Iterator[tuple[Work, FileResult]]:
+    def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
         import dask
         from distributed import Client, LocalCluster, as_completed
 
@@ -148,7 +148,7 @@ def _result_of(future: Any, owner: Work) -> FileResult:
                           findings=[verdict_finding("internal-error", f"The Dask task checking this file failed "
                                                                       f"({type(error).__name__}: {error}).")],
                           internal_error=True)
-    return FileResult.from_dict(data["result"], internal_error=bool(data["internal_error"]))
+    return result_from_wire(data)
 
 
 # --- on the Dask worker --------------------------------------------------------------------
@@ -193,7 +193,7 @@ def _pool(spec: PackSpec, expected: str, limits: Limits, evidence_dir: str | Non
 def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data: bytes,
                  submission: dict[str, Any], evidence_dir: str | None) -> dict[str, Any]:
     """Check one file's bytes in an isolated process on this Dask worker; the result as the
-    worker protocol's plain data."""
+    execution codec's plain data (`execution.codec.result_to_wire`)."""
     folder = tempfile.mkdtemp(prefix="axiomcheck-dask-")
     try:
         path = os.path.join(folder, name)
@@ -201,7 +201,7 @@ def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data:
             handle.write(data)
         pool = _pool(spec, expected, limits, evidence_dir)
         result = next(iter(pool.check([FileTask(path, Submission.from_dict(submission))])))
-        return {"result": result.to_dict(), "internal_error": result.internal_error}
+        return result_to_wire(result)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -67,7 +67,7 @@ def settings_key(limits: Limits, evidence_dir: str | None) -> str:
     its evidence pictures are in), as one text."""
     evidence = os.path.abspath(evidence_dir) if evidence_dir is not None else ""
     return (f"timeout={limits.timeout:g};max_memory={limits.max_memory};max_size={limits.max_size};"
-            f"max_pages={limits.max_pages};max_decoded={limits.max_decoded};evidence={evidence}")
+            f"max_pages={limits.max_file_pages};max_decoded={limits.max_decoded};evidence={evidence}")
 
 
 def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str, str | None], Group]:

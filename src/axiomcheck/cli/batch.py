@@ -15,18 +15,15 @@ from ..batch.openreview import OpenReviewError, match, read_export
 from ..batch.outputs import OutputError, parse_outputs, write_outputs
 from ..batch.plan import PackSpec
 from ..batch.progress import make_progress
-from ..batch.run import BatchSettings, run_batch
+from ..batch.run import RunSettings, run_items
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs.selection import SelectionError
-from .common import fail_on_option, fail_usage, limit_options, limits_from
+from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
-
-EXIT_INTERRUPTED = 130
-"""Stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 @click.command()
@@ -85,7 +82,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
         fail_usage(str(error))
     items = _items(paths, manifest_file, openreview_file, limits)
     spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
-    settings = BatchSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
+    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor
@@ -101,11 +98,16 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
     started = time.monotonic()
     try:
         with Store(db) as store:
-            outcome = run_batch(items, settings, store, runner, make_progress(progress_mode),
-                                shlex.join(["axiomcheck"] + sys.argv[1:]))
+            outcome = run_items(items, settings, runner, store, make_progress(progress_mode),
+                                command=shlex.join(["axiomcheck"] + sys.argv[1:]))
     except (PackError, SelectionError, StoreError, ExecutorError) as error:
         fail_usage(str(error))
-    for text in write_outputs(outcome.report, wanted):
+    try:
+        printed = write_outputs(outcome.report, wanted)
+    except OSError as error:
+        fail_usage(f"cannot write an output ({error.strerror or error}: {error.filename}); the results are kept in "
+                   f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
+    for text in printed:
         click.echo(text, nl=False)
     statuses = [f.status for f in outcome.report.files]
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""

@@ -1,21 +1,32 @@
-"""`axiomcheck check`: the author's command, one or many PDFs against a venue's pack."""
+"""`axiomcheck check`: the author's command, one or many PDFs against a venue's pack.
+
+A check is a run without a results store (`batch.run.run_items`): the files are checked by
+this machine's worker processes and the report is written as each file's result is known,
+in the order the files were given.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
+from collections.abc import Iterator
+from typing import TextIO
 
 import click
 
 from ..authors import AuthorListError, read_author_list
-from ..batch.waivers import apply_waivers
+from ..batch.inputs import Item
+from ..batch.local import LocalExecutor
+from ..batch.plan import PackSpec
+from ..batch.run import RunSettings, run_items
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
-from ..packs import PackError, resolve
-from ..reporters import REPORTERS
-from ..runner import FileTask, check_tasks
-from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files, write_output
-from .selection import selected, selection_options, waivers_from
+from ..packs import PackError
+from ..packs.selection import SelectionError
+from ..reporters import REPORTERS, emitter
+from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_files
+from .selection import selection_options, waivers_from
 
 
 @click.command()
@@ -47,7 +58,8 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     """Check PDFS against a venue's rules and report every violation.
 
     Each file is parsed in a separate worker process under the limits below; a file that
-    exceeds them gets a verdict and the others are still checked.
+    exceeds them gets a verdict and the others are still checked. Ctrl-C stops the check:
+    the report is written for the files done, and the exit code is 130.
 
     Exit codes: 0 no file fails (under --fail-on), 1 a file fails or cannot be checked
     (with --fail-on warning: also a warning), 2 a usage or rule-pack error, 3 an internal
@@ -55,11 +67,11 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
+    spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
     try:
-        pack = resolve(venue, track, stage)
-    except PackError as error:
+        pack = spec.resolve()
+    except (PackError, SelectionError) as error:
         fail_usage(str(error))
-    pack = selected(pack, select, ignore, extend_select)
     waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:
@@ -67,7 +79,7 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
             authors = read_author_list(authors_file)
         except AuthorListError as error:
             fail_usage(str(error))
-    tasks = [FileTask(path, Submission(authors=authors)) for path in pdfs]
+    items = [Item(display=path, path=path, submission=Submission(authors=authors)) for path in pdfs]
     if manifest_file:
         try:
             entries = read_manifest(manifest_file)
@@ -77,11 +89,29 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
         if other is not None:
             fail_usage(f"the manifest gives {other.path} its own track or stage; `check` uses --track and --stage for "
                        "every file: run `axiomcheck batch --manifest` to check each file against its own.")
-        tasks += [FileTask(entry.path, dataclasses.replace(entry.submission, authors=tuple(dict.fromkeys(
-            authors + entry.submission.authors)))) for entry in entries]
-    if not tasks:
+        items += [Item(display=entry.path, path=entry.path, submission=dataclasses.replace(
+            entry.submission, authors=tuple(dict.fromkeys(authors + entry.submission.authors)))) for entry in entries]
+    if not items:
         fail_usage("give the PDF files to check, or --manifest FILE.")
-    report = check_tasks(tasks, pack, limits, jobs, evidence_dir=evidence_dir)
-    report.files = [apply_waivers(result, waivers, task.submission.id) for result, task in zip(report.files, tasks)]
-    write_output(REPORTERS[output_format](report), output)
-    sys.exit(report.exit_code_for(fail_on))
+    settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers)
+    with _report_stream(output) as stream:
+        outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir),
+                            emitters=[emitter(output_format, stream)])
+    if outcome.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(outcome.report.exit_code_for(fail_on))
+
+
+@contextlib.contextmanager
+def _report_stream(output: str | None) -> Iterator[TextIO]:
+    """Where the report goes: the file `output` (opened before any file is checked, so a
+    path that cannot be written is a usage error at once), or standard output."""
+    if not output:
+        yield sys.stdout
+        return
+    try:
+        handle = open(output, "w", encoding="utf-8")  # closed below, after the run
+    except OSError as error:
+        fail_usage(f"cannot write the report to {output}: {error.strerror or error}.")
+    with handle:
+        yield handle

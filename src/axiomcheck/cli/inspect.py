@@ -9,7 +9,7 @@ import click
 
 from ..packs import PackError, resolve
 from ..reporters.inspect import INSPECT_RENDERERS
-from ..runner import check_paths
+from ..execution import check_paths
 from .common import EXIT_INTERNAL, fail_usage, limit_options, limits_from, require_files
 
 

@@ -7,16 +7,12 @@ and the document information is read before any page is touched, which keeps it 
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.parsers import expat
 
 from ..model import EmbeddedAuthor, Font, Metadata
-
-if TYPE_CHECKING:
-    from .aside import AsideReader
 
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
@@ -93,15 +89,6 @@ def open_reader(path: str) -> Any:
 def page_count(reader: Any) -> int:
     """The page count as pypdf reads the page tree."""
     return len(reader.pages)
-
-
-def read_aside(path: str) -> AsideReader:
-    """A helper process that reads pypdf's facts of `path` (page count, metadata, fonts) on
-    the spare core, for `source.PdfSource` to take. Nothing here imports a PDF library: a
-    worker starts it first, so that the helper's import of pypdf overlaps its own of PDFium."""
-    from .aside import AsideReader
-
-    return AsideReader(functools.partial(open_reader, path), OBJECT_FACTS)
 
 
 def _text(value: Any) -> str:
@@ -421,4 +408,5 @@ def _is_embedded(font: Any) -> bool:
 
 
 OBJECT_FACTS: dict[str, Callable[[Any], Any]] = {"pages": page_count, "metadata": read_metadata, "fonts": read_fonts}
-"""What the helper of `read_aside` reads, in this order (the page count first: every check needs it)."""
+"""What a helper on the spare core reads with pypdf, in this order (the page count first: every
+check needs it); `execution.prefetch` forks it, `source.PdfSource` takes its answers."""

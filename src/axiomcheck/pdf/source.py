@@ -4,14 +4,16 @@ A PDF's pages are read by PDFium once each: words, fonts and link targets togeth
 (`text_extraction`, `pdfium_objects`); pypdf reads what PDFium cannot give (XMP, figures'
 own metadata, a second page count, and fonts PDFium cannot describe).
 
-`PdfSource` is the real one. `SyntheticSource` builds the same facts from words given in
-code, so rule and structure tests run the real `Document` logic without a PDF.
+`PdfSource` is the real one. Some of its facts may have been read already by another reader
+(`Prefetched`: a helper on the spare core, `execution.prefetch`); whatever such a reader
+cannot deliver is read here, so the facts are the same either way. `SyntheticSource` builds
+the same facts from words given in code, so rule and structure tests run the real
+`Document` logic without a PDF.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,11 +22,11 @@ import pypdfium2 as pdfium
 
 from ..model import BBox, Font, LinkTarget, Metadata, PageInfo, Word
 from . import objects
+from .page_split import page_key
 from .pdfium_library import PdfiumOpenError, open_pdf
 from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
-    from .aside import AsideReader
     from .background import PageRaster
 
 
@@ -34,6 +36,19 @@ _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
 
 class DocumentError(Exception):
     """The PDF cannot be opened: damaged, encrypted or not a PDF."""
+
+
+class Prefetched(Protocol):
+    """Facts another reader is reading: `pdf.objects.OBJECT_FACTS` by name, or a long file's
+    later pages by `page_split.page_key`."""
+
+    def result(self, key: str) -> tuple[bool, Any]:
+        """(True, the fact) when it was read; (False, None) when it could not be."""
+        ...
+
+    def close(self) -> None:
+        """Stop reading (whatever is still unread is never needed)."""
+        ...
 
 
 class Source(Protocol):
@@ -52,22 +67,22 @@ class Source(Protocol):
 class PdfSource:
     """A PDF file read with PDFium (pages, text, document info) and pypdf (objects)."""
 
-    def __init__(self, path: str, objects_aside: AsideReader | None = None) -> None:
-        """Open `path` with PDFium. `objects_aside` is a helper already reading pypdf's facts
-        of the same file (`objects.read_aside`); the source owns it from here on, and closes
-        it when the file cannot be opened."""
+    def __init__(self, path: str, objects_read: Prefetched | None = None) -> None:
+        """Open `path` with PDFium. `objects_read` is another reader already reading pypdf's
+        facts of the same file (`objects.OBJECT_FACTS`); the source owns it from here on, and
+        closes it when the file cannot be opened."""
         self.path = path
         try:
             self._pdf = open_pdf(path)
         except BaseException as error:
-            if objects_aside is not None:
-                objects_aside.close()
+            if objects_read is not None:
+                objects_read.close()
             if isinstance(error, (PdfiumOpenError, pdfium.PdfiumError)):
                 raise DocumentError(str(error)) from error
             raise
         self._reader: Any = None
-        self._aside = objects_aside
-        self._split: tuple[int, AsideReader] | None = None
+        self._objects_read = objects_read
+        self._later_pages: tuple[int, Prefetched] | None = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
         self._font_reader = FontReader()
@@ -158,35 +173,22 @@ class PdfSource:
             self._reader = objects.open_reader(self.path)
         return self._reader
 
-    def read_objects_aside(self) -> None:
-        """Use the spare core: a helper process reads pypdf's facts (`aside.py`) and, for a
-        long file, another reads the text of its later pages (`page_split.py`); whatever a
-        helper cannot deliver is read here, as usual."""
-        from .aside import AsideReader
-        from .page_split import page_key, read_page, split_point
-
-        if self._aside is None and self._reader is None:
-            self._aside = objects.read_aside(self.path)
-        start = split_point(self.page_count())
-        if self._split is None and start is not None:
-            readers = {page_key(index): functools.partial(read_page, index=index)
-                       for index in range(start, self.page_count()) if index not in self._page_objects}
-            self._split = (start, AsideReader(lambda: PdfSource(self.path), readers))
+    def take_later_pages(self, start: int, pages: Prefetched) -> None:
+        """Take the pages from index `start` on from `pages` (`page_split`), as they come;
+        the source owns it from here on."""
+        if self._later_pages is not None:
+            self._later_pages[1].close()
+        self._later_pages = (start, pages)
 
     def _split_page(self, index: int) -> tuple[list[Word], int] | None:
-        """A page's words as the page-split helper read them (its fonts and links cached),
-        None when the page is not the helper's or it could not deliver it."""
-        from .page_split import decode_page, page_key
-
-        if self._split is None or index < self._split[0]:
+        """A page's words as the other reader read them (its fonts and links cached), None
+        when the page is not its or it could not deliver it."""
+        if self._later_pages is None or index < self._later_pages[0]:
             return None
-        delivered, value = self._split[1].result(page_key(index))
+        delivered, value = self._later_pages[1].result(page_key(index))
         if not delivered:
             return None
-        try:
-            words, chars, fonts, links = decode_page(value)
-        except (TypeError, ValueError):  # an unexpected reply: read the page here
-            return None
+        words, chars, fonts, links = value
         self._page_objects[index] = (fonts, links)
         page = self._pages.pop(index, None)
         if page is not None:
@@ -194,8 +196,8 @@ class PdfSource:
         return words, chars
 
     def _object_fact(self, key: str, read: Callable[[Any], Any]) -> Any:
-        if self._aside is not None:
-            delivered, value = self._aside.result(key)
+        if self._objects_read is not None:
+            delivered, value = self._objects_read.result(key)
             if delivered:
                 return value
         return read(self._pypdf())
@@ -216,15 +218,15 @@ class PdfSource:
         return self._object_fact("fonts", objects.read_fonts)
 
     def close(self) -> None:
-        """Release the helpers, every page and the document (the file handle with it), even
-        when one of them fails to close."""
+        """Release the other readers, every page and the document (the file handle with it),
+        even when one of them fails to close."""
         try:
-            if self._aside is not None:
-                self._aside.close()
+            if self._objects_read is not None:
+                self._objects_read.close()
         finally:
             try:
-                if self._split is not None:
-                    self._split[1].close()
+                if self._later_pages is not None:
+                    self._later_pages[1].close()
             finally:
                 try:
                     for page in self._pages.values():
