@@ -141,7 +141,7 @@ def test_hostile_files_get_the_same_verdicts_with_and_without_the_helper() -> No
         pytest.skip("the shared hostile corpus (../shared/corpus/hostile) is not present")
     pack = resolve("axiom-2026", "paper")
     batch = check_paths(files, pack, jobs=2).files  # several files: no helper
-    for path, expected in zip(files, batch):
+    for path, expected in zip(files, batch, strict=True):
         alone = check_paths([path], pack).files[0]  # a single file: the helper reads pypdf's facts
         assert alone.status == expected.status, path
         assert [(f.name, f.severity, f.page) for f in alone.findings] == \

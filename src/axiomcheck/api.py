@@ -22,7 +22,7 @@ from .report import FileResult, Report
 __all__ = ["check_file", "check_path", "precheck_result"]
 
 
-def check_path(path: str, pack: ResolvedPack, submission: Submission = Submission(),
+def check_path(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
                limits: Limits = DEFAULT_LIMITS) -> FileResult:
     """Check `path` against a resolved pack, in this process; `submission` is what the
     organizers know about it (authors, title, affiliations, id)."""

@@ -148,14 +148,14 @@ def _second_reader(state: _File) -> FileResult | None:
 
 
 def _rules(state: _File) -> FileResult | None:
-    from .engine import run_rules
+    from .engine import run_rules  # noqa: PLC0415 - the rules are loaded when a file reaches them
 
     state.findings, state.crashed = run_rules(state.doc, state.pack, state.submission, state.text_available)
     return None
 
 
 def _structure(state: _File) -> FileResult | None:
-    from .analysis.structure import structure_of
+    from .analysis.structure import structure_of  # noqa: PLC0415 - as the rules
 
     try:
         state.structure = structure_of(state.doc, state.pack.main_body_excludes)
@@ -196,7 +196,7 @@ def during(stage: str) -> str:
     return f" while {_DOING[stage]}" if stage in _DOING else ""
 
 
-def check_document(path: str, pack: ResolvedPack, submission: Submission = Submission(),
+def check_document(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
                    limits: Limits = DEFAULT_LIMITS, skip_text: Finding | None = None,
                    hooks: Hooks = NO_HOOKS) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
@@ -218,9 +218,9 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
-        from .analysis import open_document
-        from .pdf import DocumentError
-        from .pdf.pdfium_library import fresh_library
+        from .analysis import open_document  # noqa: PLC0415 - PDFium: after the prefetch hook forked its helper
+        from .pdf import DocumentError  # noqa: PLC0415 - as above
+        from .pdf.pdfium_library import fresh_library  # noqa: PLC0415 - as above
 
         fresh_library()  # nothing an earlier file did to PDFium may change this file's result
     except BaseException:
@@ -298,7 +298,7 @@ class _NoTextSource:
 
 
 def _without_text(doc: Document) -> Document:
-    from .analysis import Document
+    from .analysis import Document  # noqa: PLC0415 - the analysis loads PDFium
 
     return Document(_NoTextSource(doc.source))
 
@@ -319,7 +319,7 @@ def _object_page_count(doc: Document) -> int | None:
 
 def _unopenable(path: str, reason: str) -> Finding:
     """The verdict for a file PDFium cannot open: password, no pages, or damage (with reasons)."""
-    from .pdf.objects import open_reader
+    from .pdf.objects import open_reader  # noqa: PLC0415 - pypdf, only for a file PDFium cannot open
 
     encrypted, pages, problem = None, None, None
     try:  # pypdf's view of the file: a second, independent reader of the page tree

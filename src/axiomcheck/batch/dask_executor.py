@@ -24,6 +24,7 @@ import signal
 import tempfile
 import threading
 from collections.abc import Generator, Iterator, Sequence
+from importlib import import_module
 from typing import Any
 
 from ..execution import FileTask, WorkerPool
@@ -56,17 +57,18 @@ class DaskExecutor:
         self.processes = processes
 
     def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
-        import dask
-        from distributed import Client, LocalCluster, as_completed
+        dask: Any = import_module("dask")  # the [dask] extra (untyped), only for --executor dask
+        distributed: Any = import_module("distributed")
 
         cluster = None
         with dask.config.set({"distributed.worker.daemon": False}):
             try:
                 if self.scheduler is None:
                     with _ctrl_c_left_to_this_process():
-                        cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=self.processes,
-                                               dashboard_address=None, silence_logs=logging.ERROR)
-                client = Client(self.scheduler or cluster, timeout="10s")
+                        cluster = distributed.LocalCluster(n_workers=self.jobs, threads_per_worker=1,
+                                                           processes=self.processes, dashboard_address=None,
+                                                           silence_logs=logging.ERROR)
+                client = distributed.Client(self.scheduler or cluster, timeout="10s")
             except (OSError, TimeoutError) as error:
                 if cluster is not None:
                     cluster.close()
@@ -76,7 +78,7 @@ class DaskExecutor:
             threads = max(1, sum(client.nthreads().values()))
             pending = iter(work)
             owners: dict[Any, Work] = {}
-            futures = as_completed()
+            futures = distributed.as_completed()
             for _ in range(threads * IN_FLIGHT_PER_THREAD):
                 yield from self._feed(client, futures, owners, pending)
             for future in futures:

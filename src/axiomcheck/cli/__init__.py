@@ -43,7 +43,8 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, attribute = target.split(":")
-        return getattr(import_module(f".{module}", __name__), attribute)
+        command: click.Command = getattr(import_module(f".{module}", __name__), attribute)
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -64,8 +65,8 @@ def run() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush to
         sys.exit(1)
     except Exception as error:  # everything else is ours: click handled the usage errors
-        from .common import EXIT_INTERNAL
-        from .crash import report_crash
+        from .common import EXIT_INTERNAL  # noqa: PLC0415 - only on a crash
+        from .crash import report_crash  # noqa: PLC0415 - only on a crash
 
         report_crash(error)
         sys.exit(EXIT_INTERNAL)

@@ -25,10 +25,16 @@ from ..packs.selection import SelectionError
 from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
 
+FILES_NAMED = 5
+"""PDFs named when some match no submission of an OpenReview export."""
+NUMBERS_NAMED = 20
+"""Submission numbers named when some have no PDF."""
+
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
+@click.option("--venue", required=True,
+              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
 @click.option("--track", default="paper", show_default=True,
               help="Track for files whose manifest entry names none.")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -62,9 +68,9 @@ from .selection import selection_options, waivers_from
 def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, manifest_file: str | None,
           openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
           output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
-          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
-          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
-          max_decoded: int) -> None:
+          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...],
+          extend_select: tuple[str, ...], waivers_file: str | None, timeout: float, max_memory: int, max_size: int,
+          max_pages: int, max_decoded: int) -> None:
     """Check every PDF in PATHS (folders, globs, zip archives, files) against a venue's rules.
 
     Files are checked in parallel in isolated workers; each result is kept in the results
@@ -85,14 +91,14 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
     settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
-        from ..batch.dask_executor import DaskExecutor
+        from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
 
         if importlib.util.find_spec("distributed") is None:
             fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
 
         runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
     else:
-        from ..batch.local import LocalExecutor
+        from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
 
         runner = LocalExecutor(limits, jobs, evidence_dir)
     started = time.monotonic()
@@ -123,6 +129,11 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
     sys.exit(outcome.report.exit_code_for(fail_on))
 
 
+def _some(values: list[str] | list[int], most: int) -> str:
+    """The first `most` values, and `...` when there are more."""
+    return ", ".join(map(str, values[:most])) + (" ..." if len(values) > most else "")
+
+
 def _items(paths: tuple[str, ...], manifest_file: str | None, openreview_file: str | None,
            limits: Limits) -> list[Item]:
     try:
@@ -145,11 +156,10 @@ def _items(paths: tuple[str, ...], manifest_file: str | None, openreview_file: s
         items = matching.items
         if matching.unmatched_files:
             click.echo(f"axiomcheck: {len(matching.unmatched_files)} PDF(s) match no submission of the export "
-                       f"(checked without its data): {', '.join(matching.unmatched_files[:5])}"
-                       f"{' ...' if len(matching.unmatched_files) > 5 else ''}", err=True)
+                       f"(checked without its data): {_some(matching.unmatched_files, FILES_NAMED)}", err=True)
         if matching.notes_without_pdf:
-            click.echo(f"axiomcheck: no PDF for submission(s) {', '.join(map(str, matching.notes_without_pdf[:20]))}"
-                       f"{' ...' if len(matching.notes_without_pdf) > 20 else ''}", err=True)
+            click.echo(f"axiomcheck: no PDF for submission(s) {_some(matching.notes_without_pdf, NUMBERS_NAMED)}",
+                       err=True)
     if not items:
         fail_usage("no PDF found: give folders, globs, zip archives or files, or --manifest FILE.")
     return items

@@ -31,7 +31,8 @@ from .selection import selection_options, waivers_from
 
 @click.command()
 @click.argument("pdfs", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
+@click.option("--venue", required=True,
+              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
 @click.option("--track", default="paper", show_default=True, help="Track of the venue (see `axiomcheck packs`).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True,
@@ -39,12 +40,14 @@ from .selection import selection_options, waivers_from
                    "sarif for code scanning, junit for CI dashboards, html a self-contained triage page "
                    "(docs/report-format.md).")
 @fail_on_option
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the report to FILE instead of standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report to FILE instead of standard output.")
 @click.option("--authors", "authors_file", type=click.Path(exists=True, dir_okay=False),
               help="Known author names (CSV or one per line) to search for in the paper.")
 @click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
               help="A CSV or YAML list of files to check (after PDFS), each with its own authors.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True, help="Files checked in parallel.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Files checked in parallel.")
 @click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
               help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
                    "(named in the report's `evidence_image`).")
@@ -85,7 +88,8 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
             entries = read_manifest(manifest_file)
         except ManifestError as error:
             fail_usage(str(error))
-        other = next((e for e in entries if e.track not in (None, pack.track) or e.stage not in (None, pack.stage)), None)
+        other = next((e for e in entries if e.track not in (None, pack.track) or e.stage not in (None, pack.stage)),
+                     None)
         if other is not None:
             fail_usage(f"the manifest gives {other.path} its own track or stage; `check` uses --track and --stage for "
                        "every file: run `axiomcheck batch --manifest` to check each file against its own.")

@@ -43,7 +43,7 @@ def require_files(paths: tuple[str, ...]) -> None:
             fail_usage(f"no such file: {path}")
 
 
-class _Size(click.ParamType):
+class _Size(click.ParamType):  # type: ignore[type-arg]  # generic in newer click, unsubscriptable in 8.1
     """A size in bytes: 100MB, 2GiB, 512M, 4096."""
 
     name = "size"
@@ -57,7 +57,7 @@ class _Size(click.ParamType):
             self.fail(str(error), param, ctx)
 
 
-class _Duration(click.ParamType):
+class _Duration(click.ParamType):  # type: ignore[type-arg]  # as above
     """A duration in seconds: 60, 90s, 2m, 500ms."""
 
     name = "duration"
@@ -84,7 +84,8 @@ def limit_options(command: F) -> F:
                      show_default=True, help="Most pages a file may have (a guard against hostile files; "
                                              "the venue's page limit is a rule)."),
         click.option("--max-decoded", type=_Size(), default=format_size(DEFAULT_LIMITS.max_decoded).replace(" ", ""),
-                     show_default=True, help="How much reading one file may grow a worker's memory, and the most one pypdf stream may decode to (e.g. 256MB)."),
+                     show_default=True, help="How much reading one file may grow a worker's memory, and the most one "
+                                             "pypdf stream may decode to (e.g. 256MB)."),
     ]
     for option in reversed(options):
         command = option(command)

@@ -19,8 +19,10 @@ READ = "read"
 
 @click.command()
 @click.argument("pdfs", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "output_format", type=click.Choice(sorted(INSPECT_RENDERERS)), default="text", show_default=True)
-@click.option("--venue", default="axiom-2026", show_default=True, help="Pack whose track decides what the main body excludes.")
+@click.option("--format", "output_format", type=click.Choice(sorted(INSPECT_RENDERERS)), default="text",
+              show_default=True)
+@click.option("--venue", default="axiom-2026", show_default=True,
+              help="Pack whose track decides what the main body excludes.")
 @click.option("--track", default="paper", show_default=True)
 @limit_options
 def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str, timeout: float, max_memory: int,

@@ -115,8 +115,6 @@ class Channel:
                 break
             self._buffer += chunk
             self._split()
-            if len(chunk) < _READ_BYTES:
-                break
 
     def _split(self) -> None:
         while len(self._buffer) >= _HEADER.size:

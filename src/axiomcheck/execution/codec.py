@@ -101,12 +101,12 @@ def encode_message(message: Any) -> bytes:
 def decode_message(data: bytes, kinds: tuple[type[_T], ...]) -> _T:
     """The message in `data`, which must be one of `kinds` (CodecError otherwise)."""
     parsed = _parse(data)
-    if not (isinstance(parsed, list) and len(parsed) == 2 and isinstance(parsed[0], str)):
+    if not (isinstance(parsed, list) and len(parsed) == len(("name", "fields")) and isinstance(parsed[0], str)):
         raise CodecError("a message must be [name, {fields}]")
     kind = next((k for k in kinds if k.__name__ == parsed[0]), None)
     if kind is None:
         raise CodecError(f"unexpected message {parsed[0]!r} (expected {', '.join(k.__name__ for k in kinds)})")
-    decoded: _T = decoder(kind)(parsed[1])
+    decoded: _T = decoder(typing.cast(Any, kind))(parsed[1])
     return decoded
 
 
@@ -150,7 +150,7 @@ def decoder(kind: Any) -> _Decoder:
             raise TypeError(f"only string keys cross processes, not {kind}")
         return _dict_of(decoder(args[1]))
     if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
+        if args[-1:] == (Ellipsis,):
             return _tuple_of(decoder(args[0]))
         return _fixed_tuple(kind, tuple(decoder(arg) for arg in args))
     if isinstance(kind, type) and issubclass(kind, tuple) and hasattr(kind, "_fields"):
@@ -214,7 +214,7 @@ def _fixed_tuple(kind: Any, items: tuple[_Decoder, ...]) -> _Decoder:
     def read(value: Any) -> tuple[Any, ...]:
         if len(_array(value)) != len(items):
             raise CodecError(f"expected {len(items)} values for {kind}, not {len(value)}")
-        return tuple([item(x) for item, x in zip(items, value)])
+        return tuple([item(x) for item, x in zip(items, value, strict=True)])
     return read
 
 
@@ -255,7 +255,7 @@ def _named_tuple(kind: type) -> _Decoder:
     def read(value: Any) -> Any:
         if type(value) is not list or not required <= len(value) <= len(fields):
             raise CodecError(f"expected {len(fields)} values for {kind.__name__}")
-        for allowed, item in zip(plain, value):
+        for allowed, item in zip(plain, value, strict=False):  # defaults may be left out
             if allowed is not None and type(item) not in allowed:
                 raise CodecError(f"{kind.__name__}: unexpected {type(item).__name__}")
         if nested:

@@ -32,6 +32,8 @@ ABORT_SIGNALS = {signal.SIGABRT, signal.SIGTRAP, signal.SIGILL}
 CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGBUS, signal.SIGFPE}
 LOSSES_BEFORE_VERDICT = 2
 """How many times a file's worker may be lost before the file gets its verdict."""
+MOST_TRIES = LOSSES_BEFORE_VERDICT + 1
+"""The most times one file is checked: lost twice, then once more without its text."""
 
 
 @dataclass(frozen=True)

@@ -91,12 +91,12 @@ class SpareCore:
         return None
 
     def prefetch_objects(self, path: str) -> Helper:
-        from ..pdf.objects import OBJECT_FACTS, open_reader  # imports no PDF library until the helper reads
+        from ..pdf.objects import OBJECT_FACTS, open_reader  # noqa: PLC0415 - in the worker; no PDF library yet
 
         return Helper(functools.partial(open_reader, path), OBJECT_FACTS, self.confinement)
 
     def prefetch_pages(self, path: str, page_count: int) -> tuple[int, Helper] | None:
-        from ..pdf.page_split import later_pages, split_point
+        from ..pdf.page_split import later_pages, split_point  # noqa: PLC0415 - in the worker only
 
         start = split_point(page_count)
         if start is None:
@@ -107,6 +107,6 @@ class SpareCore:
 
 def _own_source(path: str) -> Any:
     """In the helper: the file opened with a PDFium document of its own."""
-    from ..pdf.source import PdfSource
+    from ..pdf.source import PdfSource  # noqa: PLC0415 - PDFium, in the helper only
 
     return PdfSource(path)

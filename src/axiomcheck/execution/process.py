@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from .channel import Channel
 
+STANDARD_STREAMS = (0, 1, 2)
 REAP_INTERVAL = 0.005
 """Seconds between looks at whether an ending child has exited."""
 
@@ -116,6 +117,6 @@ def close_inherited_descriptors(keep: int) -> None:
         return
     for name in names:
         descriptor = int(name)
-        if descriptor > 2 and descriptor != keep:
+        if descriptor not in STANDARD_STREAMS and descriptor != keep:
             with contextlib.suppress(OSError):  # the listing's own descriptor, already closed
                 os.close(descriptor)

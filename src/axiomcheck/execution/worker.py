@@ -100,7 +100,7 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
         result = check_document(request.path, pack, request.submission, confinement.limits, request.skip_text,
                                 hooks)
         if request.evidence_dir is not None:
-            from ..reporters.evidence import with_evidence  # loads PDFium: the worker's, never the parent's
+            from ..reporters.evidence import with_evidence  # noqa: PLC0415 - PDFium: the worker's, never the parent's
 
             channel.send(StageEntered(EVIDENCE))
             result = cap_report(with_evidence(result, request.evidence_dir))  # picture names add bytes
@@ -130,7 +130,7 @@ class WorkerUsage:
 
     def after_file(self) -> bool:
         """Count a file; True when the worker should retire now."""
-        from ..pdf.pdfium_library import open_objects  # the worker's, never the parent's
+        from ..pdf.pdfium_library import open_objects  # noqa: PLC0415 - the worker's, never the parent's
 
         self.files += 1
         now = (resident_memory(), open_descriptors())

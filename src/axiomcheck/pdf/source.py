@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import pypdfium2 as pdfium
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .background import PageRaster
 
 
+_T = TypeVar("_T")
 _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
 """Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
 
@@ -114,7 +115,7 @@ class PdfSource:
     def page_words(self, index: int) -> tuple[list[Word], int]:
         """The page's words; its fonts and links are read on the way, and the page is
         released afterwards (its facts stay cached)."""
-        from .text_extraction import page_words
+        from .text_extraction import page_words  # noqa: PLC0415 - loaded with the first page's text
 
         delivered = self._split_page(index)
         if delivered is not None:
@@ -150,7 +151,7 @@ class PdfSource:
 
     def page_raster(self, index: int) -> PageRaster | None:
         """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
-        from .background import render_page
+        from .background import render_page  # noqa: PLC0415 - only for a rule that asks for a page's paint
 
         try:
             page = self._pdf[index]
@@ -195,11 +196,11 @@ class PdfSource:
             page.close()
         return words, chars
 
-    def _object_fact(self, key: str, read: Callable[[Any], Any]) -> Any:
+    def _object_fact(self, key: str, read: Callable[[Any], _T]) -> _T:
         if self._objects_read is not None:
             delivered, value = self._objects_read.result(key)
-            if delivered:
-                return value
+            if delivered:  # the other reader's fact, of the type `read` returns (`execution.prefetch`)
+                return cast(_T, value)
         return read(self._pypdf())
 
     def object_page_count(self) -> int:
@@ -272,7 +273,7 @@ class SyntheticSource:
         return list(words), sum(len(w.text) + 1 for w in words)
 
     def page_raster(self, index: int) -> PageRaster:
-        from .background import plain_raster
+        from .background import plain_raster  # noqa: PLC0415 - as PdfSource's
 
         page = self.pages[index]
         return plain_raster(page.width, page.height, page.background)

@@ -20,6 +20,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import AsyncIterator
+from http import HTTPStatus
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -253,8 +254,8 @@ def create_app(settings: WebSettings) -> Starlette:
         assert isinstance(error, HTTPException)
         if wants_json(request):
             return JSONResponse({"error": error.detail}, error.status_code, headers=NO_STORE)
-        if error.status_code == 413:
-            return form_page(request, 413, str(error.detail))
+        if error.status_code == HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
+            return form_page(request, error.status_code, str(error.detail))
         return page(request, "error.html", error.status_code, title=_TITLES.get(error.status_code, "Error"),
                     message=str(error.detail))
 

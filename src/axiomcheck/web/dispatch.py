@@ -19,6 +19,7 @@ import socket
 import threading
 from collections.abc import Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import cast
 
 from ..batch.work import Work
 from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
@@ -27,7 +28,7 @@ from ..execution.deaths import LOSSES_BEFORE_VERDICT
 from ..execution.messages import MAX_REPLY_BYTES
 from ..report import FileResult
 from ..verdicts import verdict_finding
-from .checker import FROM_CHECKER, CheckUpload, UploadChecked, serve_checks
+from .checker import FROM_CHECKER, CheckUpload, UploadChecked, UploadRefused, serve_checks
 from .settings import WebSettings
 
 LOG = logging.getLogger("axiomcheck.web")
@@ -75,7 +76,7 @@ class _Checker:
             raise _Lost(f"{type(error).__name__}: {error}") from error
         if isinstance(reply, UploadChecked):
             return reply.result
-        raise CheckerRefused(reply.reason)
+        raise CheckerRefused(cast(UploadRefused, reply).reason)
 
     def stop(self, kill: bool) -> None:
         """End the process: killed, or asked to leave by closing its channel (killed after a grace)."""
