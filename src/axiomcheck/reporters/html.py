@@ -29,6 +29,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
 from .base import Emitter, StatusTally, first_error, main_body_length
 from .catalog import describe
@@ -156,8 +157,8 @@ class HtmlEmitter(Emitter):
         index = len(self.rows)
         first = first_error(result)
         row = _Row(index=index, path=result.path, status=result.status, track=result.track or self.run.track,
-                   pages=result.pages, main_body=main_body_length(result), errors=result.count("error"),
-                   warnings=result.count("warning"), waived=result.waived_count,
+                   pages=result.pages, main_body=main_body_length(result), errors=result.count(Severity.ERROR),
+                   warnings=result.count(Severity.WARNING), waived=result.waived_count,
                    first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "")
         self.rows.append(row)
         for finding in result.findings:
@@ -171,9 +172,9 @@ class HtmlEmitter(Emitter):
         count = self.rules.setdefault(finding.rule, _RuleCount(finding.rule, finding.name, text.summary))
         if finding.waived:
             count.waived += 1
-        elif finding.severity == "error":
+        elif finding.severity == Severity.ERROR:
             count.errors += 1
-        elif finding.severity == "warning":
+        elif finding.severity == Severity.WARNING:
             count.warnings += 1
         else:
             count.notes += 1

@@ -13,19 +13,13 @@ import dataclasses
 import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..model import BBox, Submission
+from ..model import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
 
 if TYPE_CHECKING:
     from ..model import Document
-
-
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
 
 
 @dataclass(frozen=True)
@@ -44,24 +38,6 @@ class CheckContext:
     def authors(self) -> tuple[str, ...]:
         """Author names the organizers know, for the known-author rule."""
         return self.submission.authors
-
-
-REGION_KINDS = ("shade", "limit")
-"""How a further region of a finding is drawn: `shade` the text it is about (e.g. the main body
-past the page limit), `limit` a line where a limit falls."""
-
-
-@dataclass(frozen=True)
-class Region:
-    """A further place a finding points at, besides its page and box."""
-
-    page: int
-    bbox: BBox
-    kind: str
-    """One of REGION_KINDS."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {"page": self.page, "bbox": self.bbox.as_list(), "kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -112,8 +88,7 @@ class Rule:
     check: CheckFunction
     options: type
     severity: Severity
-    confidence: str
-    """high: decided by the file's structure; heuristic: a judgement that can be wrong."""
+    confidence: Confidence
     needs_text: bool = True
     """False for rules that read only page geometry or metadata (they run on image-only PDFs)."""
 
@@ -131,12 +106,12 @@ class Rule:
 
 
 def rule(*, id: str, name: str, group: str, options: type = NoOptions,
-         severity: Severity = Severity.ERROR, confidence: str = "high",
+         severity: Severity = Severity.ERROR, confidence: Confidence | str = Confidence.HIGH,
          needs_text: bool = True) -> Callable[[CheckFunction], Rule]:
-    """Declare a check function as a rule."""
+    """Declare a check function as a rule (`confidence` as the enum or its word, `heuristic`)."""
 
     def wrap(check: CheckFunction) -> Rule:
         return Rule(id=id, name=name, group=group, check=check, options=options,
-                    severity=severity, confidence=confidence, needs_text=needs_text)
+                    severity=severity, confidence=Confidence(confidence), needs_text=needs_text)
 
     return wrap

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import MM_PER_POINT, BBox, page_size_name
-from .base import CheckContext, Region, Severity, Violation, rule
+from .base import CheckContext, Region, RegionKind, Severity, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Heading, PageInfo
@@ -59,7 +59,7 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
                  f"{body.excluded_start.page}, and {', '.join(late)}, placed among the references, "
                  f"count{'s' if len(late) == 1 else ''} too")
     past = _past_limit(doc, options.max_pages, body.excluded_start) + tuple(
-        Region(item.page, item.bbox, "shade") for item in body.floats if item.page >= first_page)
+        Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page)
     shown_page = min((region.page for region in past), default=first_page)
     shown = [region for region in past if region.page == shown_page]
     box = shown[0].bbox if shown else None
@@ -110,7 +110,7 @@ def _past_limit(doc: Document, max_pages: int, stop: Heading | None) -> tuple[Re
                 box = column[0].bbox
                 for line in column[1:]:
                     box = box.union(line.bbox)
-                regions.append(Region(number, box, "shade"))
+                regions.append(Region(number, box, RegionKind.SHADE))
     return tuple(regions)
 
 
@@ -124,7 +124,7 @@ def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | Non
     left = min([line.bbox.x0 for line in lines] + ([overflow.x0] if overflow else []))
     right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
     top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - 3.0
-    return Region(page, BBox(left, top - 0.5, right, top + 0.5), "limit")
+    return Region(page, BBox(left, top - 0.5, right, top + 0.5), RegionKind.LIMIT)
 
 
 def _excluded_phrase(kinds: tuple[str, ...]) -> str:
