@@ -51,12 +51,12 @@ tracks:
   short:
     description: two pages
     rules:
-      page-limit: {max_pages: 2}
+      page-limit: {main_body_pages: 2}
 """)
     assert "identifying-link" in _names(child, "paper", "camera-ready")
     assert "identifying-link" not in _names(child, "poster", "camera-ready")  # the poster lists what it runs
     short = {c.rule.name: c for c in resolve(child, "short", "submission").rules}
-    assert short["page-limit"].options.max_pages == 2
+    assert short["page-limit"].options.main_body_pages == 2
 
 
 def test_the_poster_track_runs_only_what_it_lists(tmp_path: Path) -> None:

@@ -70,6 +70,24 @@ def from_template(path: str, optional: bool = False) -> Any:
     return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path, TEMPLATE_OPTIONAL_KEY: optional})
 
 
+FORMERLY_KEY = "formerly"
+"""The dataclass field metadata key that names an option's former pack key (`renamed`)."""
+
+
+def renamed(default: Any, formerly: str) -> Any:
+    """An option whose pack key used to be `formerly`: packs that still write the old key
+    keep working, with a warning that names the file, the line and the new key."""
+    return dataclasses.field(default=default, metadata={FORMERLY_KEY: formerly})
+
+
+class MainBodyPageLimit:
+    """Marks the options of the rule that limits how many pages the main body may fill: the
+    resolved pack's page limit (`packs.ResolvedPack.main_body_page_limit`, the reports' charts)
+    is read from them."""
+
+    main_body_pages: int
+
+
 @dataclass(frozen=True)
 class NoOptions:
     """For rules that take no options."""
