@@ -25,7 +25,11 @@ if TYPE_CHECKING:
     from .model import Document
 
 
-def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = Submission(),
+NOTHING_KNOWN = Submission()
+"""A file the organizers told nothing about."""
+
+
+def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHING_KNOWN,
               text_available: bool = True) -> tuple[list[Finding], bool]:
     """Findings of every configured rule, and whether any rule crashed."""
     context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,

@@ -27,8 +27,8 @@ def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits =
     before it are known. `jobs` workers check files in parallel (isolated mode only). With
     `evidence_dir`, findings with a box get a picture of their page there (`reporters.evidence`)."""
     if not isolated:
-        from .api import check_path
-        from .reporters.evidence import with_evidence
+        from .api import check_path  # noqa: PLC0415 - in-process mode only: isolated runs parse in workers
+        from .reporters.evidence import with_evidence  # noqa: PLC0415 - loads PDFium: in-process mode only
 
         for task in tasks:
             result = check_path(task.path, pack, task.submission, limits)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # PyYAML loads only when a file is parsed (cached packs need none)
     import yaml
-    from jsonschema.exceptions import ValidationError
 
 
 class DataFileError(Exception):
@@ -127,9 +127,11 @@ def load_cached(path: Path, error: type[DataFileError], what: str, start: str) -
     cached = datacache.read("tree", key)
     if cached is not None:
         try:
-            return _decode(cached)
+            decoded = _decode(cached)
         except (KeyError, TypeError, ValueError, IndexError):  # a damaged entry: parse again
-            pass
+            decoded = None
+        if isinstance(decoded, Located):
+            return decoded
     data = parse_located(path, text, error, what, start)
     datacache.write("tree", key, _encode(data))
     return data
@@ -145,7 +147,8 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Located):
         return {"m": value.line, "k": [[key, value.key_lines[key], _encode(item)] for key, item in value.items()]}
     if isinstance(value, LocatedList):
-        return {"l": value.line, "i": [[line, _encode(item)] for line, item in zip(value.item_lines, value)]}
+        items = zip(value.item_lines, value, strict=True)
+        return {"l": value.line, "i": [[line, _encode(item)] for line, item in items]}
     if isinstance(value, _PLAIN):
         return {"v": value}
     raise TypeError(f"{type(value).__name__} is not cached")
@@ -210,8 +213,34 @@ def plain(data: Any) -> Any:
     return data
 
 
-Describe = Callable[["ValidationError"], tuple[str, str]]
-"""What a schema error means to the person editing the file: (problem, fix)."""
+@dataclass(frozen=True)
+class SchemaProblem:
+    """One way data breaks its JSON Schema, as the validator found it."""
+
+    path: list[Any]
+    """Keys and indexes from the top of the data to the value at fault."""
+    validator: str
+    """The schema keyword that failed (`type`, `enum`, `additionalProperties`, ...)."""
+    expected: Any
+    """That keyword's value in the schema (the types, the choices, ...)."""
+    value: Any
+    """The value at fault."""
+    schema: dict[str, Any]
+    """The part of the schema that failed."""
+    message: str
+    """The validator's own sentence."""
+
+    @property
+    def unexpected_key(self) -> str | None:
+        """For `additionalProperties`: the first key the schema does not know."""
+        if self.validator != "additionalProperties" or not isinstance(self.value, dict):
+            return None
+        known = self.schema.get("properties", {})
+        return next((str(key) for key in self.value if key not in known), None)
+
+
+Describe = Callable[[SchemaProblem], tuple[str, str]]
+"""What a schema problem means to the person editing the file: (problem, fix)."""
 
 
 def validate(path: Path, data: Located, schema: dict[str, Any], error: type[DataFileError], describe: Describe,
@@ -237,16 +266,17 @@ def validate(path: Path, data: Located, schema: dict[str, Any], error: type[Data
         datacache.write("valid", key, True)
 
 
-def _first_error(data: Located, schema: dict[str, Any]) -> tuple[list[Any], ValidationError] | None:
+def _first_error(data: Located, schema: dict[str, Any]) -> tuple[list[Any], SchemaProblem] | None:
     from jsonschema import Draft202012Validator  # noqa: PLC0415 - it takes a while to import: only when needed
 
     validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
     found = []
-    for problem in validator.iter_errors(plain(data)):
-        keys = list(problem.absolute_path)
-        if problem.validator == "additionalProperties" and isinstance(problem.instance, dict):
-            known = problem.schema.get("properties", {})
-            keys += [key for key in problem.instance if key not in known][:1]
+    for error in validator.iter_errors(plain(data)):
+        failed = error.schema if isinstance(error.schema, dict) else {}
+        problem = SchemaProblem(path=list(error.absolute_path), validator=str(error.validator),
+                                expected=error.validator_value, value=error.instance, schema=failed,
+                                message=error.message)
+        keys = problem.path + ([problem.unexpected_key] if problem.unexpected_key is not None else [])
         found.append((line_at(data, keys) or 0, [str(k) for k in keys], keys, problem))
     if not found:
         return None

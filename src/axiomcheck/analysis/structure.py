@@ -17,12 +17,14 @@ if TYPE_CHECKING:
 
 PAGE_SIZE_TOLERANCE_MM = 1.06
 """3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""
+POSTER_SIDE_MM = 500
+"""A page with a side longer than this (mm) is a poster size, measured with three times the tolerance."""
 
 
 def _page_size(width: float, height: float) -> str:
     """letter, a4, a1, a0, poster-61x90 or `<w> x <h> pt` (sizes in points)."""
     width_mm, height_mm = width * MM_PER_POINT, height * MM_PER_POINT
-    tolerance = PAGE_SIZE_TOLERANCE_MM * (3 if max(width_mm, height_mm) > 500 else 1)
+    tolerance = PAGE_SIZE_TOLERANCE_MM * (3 if max(width_mm, height_mm) > POSTER_SIDE_MM else 1)
     return page_size_name(width_mm, height_mm, tolerance) or f"{width:.0f} x {height:.0f} pt"
 
 

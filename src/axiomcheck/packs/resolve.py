@@ -32,7 +32,7 @@ from ..finding_types import Severity
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES
 from .loader import Layer, PackError, PackFile, read_chain
 from .options import OptionError, configure
-from .selection import Selection, SelectionError, choose
+from .selection import NO_SELECTION, Selection, SelectionError, choose
 
 if TYPE_CHECKING:  # the rules and templates load when a pack is resolved, not when its identity is read
     from ..rules import Rule
@@ -162,7 +162,7 @@ class _Resolution:
         self.only = layer.only if layer.only is not None else self.only
 
 
-def resolve(venue: str, track: str, stage: str | None = None, selection: Selection = Selection()) -> ResolvedPack:
+def resolve(venue: str, track: str, stage: str | None = None, selection: Selection = NO_SELECTION) -> ResolvedPack:
     """The configured rules for `venue` (pack id or path), `track`, `stage` and `selection`.
     Raises PackError for a mistake in the pack, SelectionError for an unknown selector."""
     from ..rules import REGISTRY  # noqa: PLC0415 - see TYPE_CHECKING above

@@ -21,14 +21,15 @@ from ..model import SECTION_KINDS
 from ..rules.base import FORMERLY_KEY
 
 if TYPE_CHECKING:
-    from jsonschema.exceptions import ValidationError
-
     from ..rules import Rule
+    from ..yamldata import SchemaProblem
 
 RULE_ENTRY_KEYS = ("severity", "enabled", "applies_to")
 """Keys every rule entry accepts besides the rule's options."""
 SEVERITIES = ("error", "warning", "info")
 
+OPTION_DEPTH = 3
+"""A schema path at least this far past its last `rules` is inside one rule's entry: [rules, <rule>, <key>, ...]."""
 _TEXT = {"type": "string"}
 _JSON_TYPES: dict[Any, dict[str, Any]] = {
     bool: {"type": "boolean"},
@@ -113,21 +114,21 @@ def _scope(path: Sequence[Any]) -> str:
     return " of ".join(reversed(words)) or "pack"
 
 
-def _unexpected(error: ValidationError) -> str:
-    known = error.schema.get("properties", {})
-    return next((str(key) for key in error.instance if key not in known), "?")
+def _unexpected(error: SchemaProblem) -> str:
+    return error.unexpected_key or "?"
 
 
-def problem_and_fix(error: ValidationError, rule_names: Sequence[str], families: Sequence[str]) -> tuple[str, str]:
+def problem_and_fix(error: SchemaProblem, rule_names: Sequence[str], families: Sequence[str]) -> tuple[str, str]:
     """What is wrong, and how to fix it, for a schema error of a pack file."""
-    path = list(error.absolute_path)
+    path = error.path
     schema = error.schema
-    value = error.instance
+    value = error.value
     known_rules = f"Known rules: {', '.join(sorted(rule_names))} (`axiomcheck rules` lists them)."
     if schema.get("x-what") == "rules":  # the `rules:` mapping itself
         if error.validator == "additionalProperties":
             return f"unknown rule '{_unexpected(error)}'.", known_rules
-        return "`rules:` must map rule names to their options.", "Write e.g. `rules:\\n  page-limit: {main_body_pages: 4}`."
+        return ("`rules:` must map rule names to their options.",
+                "Write e.g. `rules:\\n  page-limit: {main_body_pages: 4}`.")
     if "x-rule" in schema:  # one rule's entry
         name = schema["x-rule"]
         if error.validator == "additionalProperties":
@@ -143,7 +144,7 @@ def problem_and_fix(error: ValidationError, rule_names: Sequence[str], families:
     if schema.get("x-what") in ("stages", "tracks"):
         return f"`{path[-1]}:` must be a mapping by name.", f"Write `{path[-1]}:\\n  <name>:\\n    rules: ...`."
     key = next((str(part) for part in reversed(path) if isinstance(part, str)), "")
-    if "rules" in path and len(path) - _last_rules(path) >= 3:  # [..., rules, <rule>, <key>, (index)]
+    if "rules" in path and len(path) - _last_rules(path) >= OPTION_DEPTH:
         return _option_problem(path, key, value, error, families)
     if key in ("enable", "disable", "only"):
         if error.validator == "enum":
@@ -154,7 +155,8 @@ def problem_and_fix(error: ValidationError, rule_names: Sequence[str], families:
     if key == "extends":
         return "`extends:` must name one pack.", "Write e.g. `extends: axiom-2026`."
     if key == "template":
-        return "`template:` must name one template.", "Write e.g. `template: neurips-2026` (docs/templates.md lists them)."
+        return ("`template:` must name one template.",
+                "Write e.g. `template: neurips-2026` (docs/templates.md lists them).")
     if key == "max_findings_per_rule":
         return (f"`max_findings_per_rule:` must be a whole number of at least 1, not {value!r}.",
                 "Write e.g. `max_findings_per_rule: 50`.")
@@ -165,7 +167,7 @@ def _last_rules(path: list[Any]) -> int:
     return len(path) - 1 - path[::-1].index("rules")
 
 
-def _option_problem(path: list[Any], key: str, value: Any, error: ValidationError,
+def _option_problem(path: list[Any], key: str, value: Any, error: SchemaProblem,
                     families: Sequence[str]) -> tuple[str, str]:
     name = str(path[_last_rules(path) + 1])
     if key == "severity":
@@ -175,7 +177,7 @@ def _option_problem(path: list[Any], key: str, value: Any, error: ValidationErro
             return (f"rule '{name}': applies_to names an unknown template family '{value}'.",
                     f"Choose from: {', '.join(families)} (docs/templates.md).")
         return f"rule '{name}': applies_to must name template families.", "Write e.g. `applies_to: [neurips]`."
-    expected = error.validator_value if error.validator == "type" else error.schema.get("type", "string")
+    expected = error.expected if error.validator == "type" else error.schema.get("type", "string")
     word, example = _TYPE_WORDS[expected[0] if isinstance(expected, list) else expected]
     if isinstance(path[-1], int):
         word, example = "a list of texts", f'e.g. `{key}: ["..."]`'

@@ -83,6 +83,10 @@ class Selection:
             parse_selectors(values)
 
 
+NO_SELECTION = Selection()
+"""The pack's own rules, as the pack runs them."""
+
+
 def parse_selectors(values: Iterable[str]) -> list[Selector]:
     """Selectors from option values (each may hold several, separated by commas)."""
     selectors = []

@@ -56,7 +56,7 @@ def docs_url() -> str | None:
     except metadata.PackageNotFoundError:
         return None
     for entry in urls:
-        label, _, url = entry.partition(",")
+        label, _, url = str(entry).partition(",")
         if label.strip().lower() in ("documentation", "docs") and url.strip().startswith(("https://", "http://")):
             return url.strip().rstrip("/")
     return None

@@ -28,7 +28,8 @@ def render_text(results: Sequence[FileResult]) -> str:
 def _structure_text(result: FileResult) -> str:
     s = result.structure
     if s is None:
-        return "\n".join([f"{result.path}: not readable"] + [f"  {f.rule} {f.name}: {f.message}" for f in result.findings])
+        return "\n".join([f"{result.path}: not readable"]
+                         + [f"  {f.rule} {f.name}: {f.message}" for f in result.findings])
     template = s.template
     end = s.main_body_end
     lines = [

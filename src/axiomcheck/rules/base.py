@@ -3,8 +3,9 @@
 A rule's check reads the document model and yields `Violation`s; the engine stamps them with
 the rule's id, name and (pack-configured) severity. Rules never import a PDF library and
 never change their options. An option declared with `from_template("text_block.left")` takes
-its value from the template file the pack names, unless the pack gives it. The check function's docstring is the rule's documentation and
-must have the sections `What it checks`, `Why`, and `How to fix`.
+its value from the template file the pack names, unless the pack gives it. The check
+function's docstring is the rule's documentation and must have the sections `What it
+checks`, `Why`, and `How to fix`.
 """
 
 from __future__ import annotations

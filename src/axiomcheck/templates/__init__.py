@@ -14,18 +14,15 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 
-from ..yamldata import DataFileError, Located, load_cached, locate, plain, validate
+from ..yamldata import DataFileError, Located, SchemaProblem, load_cached, locate, plain, validate
 from .facts import NoticeFacts, TemplateFacts, build_facts
 from .schema import SCHEMA
 
 __all__ = ["NoticeFacts", "TemplateError", "TemplateFacts", "all_templates", "compiled", "families", "find_template",
            "load_template", "shipped_templates", "templates_directory"]
-
-if TYPE_CHECKING:
-    from jsonschema.exceptions import ValidationError
 
 NOT_INHERITED = ("template", "year", "fingerprint")
 MAX_EXTENDS_DEPTH = 8
@@ -43,11 +40,11 @@ def templates_directory() -> Path:
     return Path(__file__).resolve().parents[3] / "templates"
 
 
-def _fix(error: ValidationError) -> str:
+def _fix(error: SchemaProblem) -> str:
     if error.validator == "additionalProperties":
         return f"Known keys here: {', '.join(error.schema.get('properties', {}))}."
     if error.validator == "enum":
-        return f"Choose from: {', '.join(map(str, error.validator_value))}."
+        return f"Choose from: {', '.join(map(str, error.expected))}."
     if error.validator == "required":
         return "Add the missing key (or `extends:` a template file that has it)."
     if error.validator == "format":
@@ -60,10 +57,8 @@ def _schema(complete: bool) -> dict[str, Any]:
     return SCHEMA if complete else {key: value for key, value in SCHEMA.items() if key != "required"}
 
 
-def _describe(error: ValidationError) -> tuple[str, str]:
-    keys = list(error.absolute_path)
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        keys += [key for key in error.instance if key not in error.schema.get("properties", {})][:1]
+def _describe(error: SchemaProblem) -> tuple[str, str]:
+    keys = error.path + ([error.unexpected_key] if error.unexpected_key is not None else [])
     where = ".".join(map(str, keys))
     return f"{where + ': ' if where else ''}{error.message}.", _fix(error)
 
@@ -72,9 +67,13 @@ def _validate(path: Path, data: Located, complete: bool) -> None:
     validate(path, data, _schema(complete), TemplateError, _describe)
 
 
-def _lines(path: Path, data: Any, prefix: str = "") -> dict[str, tuple[Path, int]]:
+Lines = dict[str, tuple[Path, int]]
+"""Dotted key -> the file and line that wrote it."""
+
+
+def _lines(path: Path, data: Any, prefix: str = "") -> Lines:
     """Dotted key -> (file, line) of every mapping key in `data`."""
-    found: dict[str, tuple[Path, int]] = {}
+    found: Lines = {}
     if isinstance(data, Located):
         for key, value in data.items():
             dotted = f"{prefix}{key}"
@@ -91,7 +90,7 @@ def _locate(name: str, relative_to: Path | None = None) -> Path:
                         f"Use one of: {', '.join(shipped_templates())}, or a path to a template .yaml file.")
 
 
-def _load(path: Path, depth: int = 0, checked: bool = True) -> tuple[dict[str, Any], Located, dict[str, tuple[Path, int]]]:
+def _load(path: Path, depth: int = 0, checked: bool = True) -> tuple[dict[str, Any], Located, Lines]:
     """The file's data with `extends:` applied, its own located data, and where each key was written."""
     if depth > MAX_EXTENDS_DEPTH:
         raise TemplateError(path, None, "the `extends:` chain loops or is too deep.",
@@ -103,7 +102,7 @@ def _load(path: Path, depth: int = 0, checked: bool = True) -> tuple[dict[str, A
         raise TemplateError(path, own.line_of("template"), f"`template:` must be the file's name, '{path.stem}'.",
                             f"Write `template: {path.stem}` or rename the file.")
     merged: dict[str, Any] = {}
-    lines: dict[str, tuple[Path, int]] = {}
+    lines: Lines = {}
     parent = own.get("extends")
     if parent is not None:
         try:

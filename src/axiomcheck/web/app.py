@@ -75,7 +75,7 @@ class _Refused(Exception):
 def create_app(settings: WebSettings) -> Starlette:
     """The web application for `settings` (the packs are validated here: PackError if broken)."""
     offered = Offered.load(settings.venues)
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "templates"),
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "pages"),
                                      autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True,
                                      lstrip_blocks=True)
     templates = Jinja2Templates(env=environment)
@@ -141,7 +141,8 @@ def create_app(settings: WebSettings) -> Starlette:
                                       "max_pictures": settings.max_pictures})
         if "error" in reply:
             raise CheckerLost(f"the checker could not run the job: {reply['error']}")
-        return _Outcome(public_report(report_from_json(reply["report"]), saved.display_name), reply.get("pictures") or {},
+        report = report_from_json(reply["report"])
+        return _Outcome(public_report(report, saved.display_name), reply.get("pictures") or {},
                         saved.display_name, False)
 
     async def index(request: Request) -> Response:

@@ -68,7 +68,7 @@ def result_view(report: Report, pictures: dict[str, str], file_name: str) -> Res
     findings = [_finding(index, f, pictures.get(str(index))) for index, f in enumerate(result.findings)]
     groups = []
     for severity, label in SEVERITIES:
-        chosen = [view for view, f in zip(findings, result.findings) if f.severity == severity]
+        chosen = [view for view, f in zip(findings, result.findings, strict=True) if f.severity == severity]
         if chosen:
             groups.append(Group(severity.value, label, chosen))
     headline, detail = _verdict(result, report)
