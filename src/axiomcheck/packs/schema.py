@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..model import SECTION_KINDS
-from ..rules.base import FORMERLY_KEY
 
 if TYPE_CHECKING:
     from ..rules import Rule
@@ -58,6 +57,8 @@ def option_schema(annotation: Any) -> dict[str, Any]:
 
 def option_keys(rule: Rule) -> dict[str, str]:
     """Pack key -> option field of `rule`, former keys of renamed options included."""
+    from ..rules.base import FORMERLY_KEY  # noqa: PLC0415 - the rules load when a pack is read, not listed
+
     keys = {}
     for field in dataclasses.fields(rule.options):
         keys[field.name] = field.name
