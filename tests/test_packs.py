@@ -149,3 +149,18 @@ def test_the_page_limit_is_a_fact_of_the_resolved_pack_whatever_the_rule_is_call
     assert resolve("axiom-2026", "paper").main_body_page_limit == 4
     assert resolve("axiom-2026", "grand-challenge").main_body_page_limit == 1
     assert resolve("axiom-2026", "poster").main_body_page_limit is None
+
+
+def test_every_rule_option_can_be_written_in_a_pack() -> None:
+    """The pack schema knows the JSON type of every option of every rule (a new option type
+    needs its JSON type in packs/schema.py first)."""
+    import typing
+
+    from axiomcheck.packs.schema import option_schema
+    from axiomcheck.rules import REGISTRY
+
+    for rule in REGISTRY.values():
+        for name, annotation in typing.get_type_hints(rule.options).items():
+            assert option_schema(annotation)["type"], f"{rule.name}.{name}"
+    with pytest.raises(TypeError, match="cannot be written in a pack"):
+        option_schema(dict[str, int])
