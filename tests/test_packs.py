@@ -164,3 +164,9 @@ def test_every_rule_option_can_be_written_in_a_pack() -> None:
             assert option_schema(annotation)["type"], f"{rule.name}.{name}"
     with pytest.raises(TypeError, match="cannot be written in a pack"):
         option_schema(dict[str, int])
+
+
+def test_a_key_left_empty_is_a_key_not_given(tmp_path: Path) -> None:
+    path = _write(tmp_path, "pack: x\nextends: axiom-2026\ndisable:\ntracks:\n  paper:\n    rules:\n  poster:\n")
+    assert resolve(str(path), "paper").rules == resolve("axiom-2026", "paper").rules
+    assert resolve(str(path), "poster").rules == resolve("axiom-2026", "poster").rules

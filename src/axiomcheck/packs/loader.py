@@ -165,7 +165,7 @@ def _layer(path: Path, data: Located) -> Layer:
         rules=tuple(_entry(path, REGISTRY[name], entry, rules.line_of(name)) for name, entry in rules.items()),
         enable=_names(data, "enable"), disable=_names(data, "disable"),
         only=tuple(only) if only is not None else None,
-        stages={name: _layer(path, stage) for name, stage in (data.get("stages") or {}).items()})
+        stages={name: _layer(path, stage or Located(data.line)) for name, stage in (data.get("stages") or {}).items()})
 
 
 def read_pack_file(path: Path) -> PackFile:
@@ -181,7 +181,7 @@ def read_pack_file(path: Path) -> PackFile:
         path=path, id=str(data.get("pack") or path.stem), name=str(data.get("name") or ""),
         extends=data.get("extends"), extends_line=data.line_of("extends"), default_stage=data.get("default_stage"),
         max_findings_per_rule=data.get("max_findings_per_rule"), body=_layer(path, data),
-        tracks={name: _layer(path, track) for name, track in (data.get("tracks") or {}).items()})
+        tracks={name: _layer(path, track or Located(data.line)) for name, track in (data.get("tracks") or {}).items()})
 
 
 def locate_pack(venue: str, relative_to: Path | None = None) -> Path:

@@ -78,8 +78,16 @@ def _entry_schema(rule: Rule, families: Sequence[str]) -> dict[str, Any]:
             "x-rule": rule.name}
 
 
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema`, also accepting an empty value (`key:` with nothing after it: the key is not given)."""
+    kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    return {**schema, "type": [*kinds, "null"]}
+
+
 def _object(properties: dict[str, Any], what: str) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "additionalProperties": False, "x-what": what}
+    """A mapping of known keys, each of which may be left empty."""
+    return {"type": ["object", "null"], "properties": {key: _nullable(value) for key, value in properties.items()},
+            "additionalProperties": False, "x-what": what}
 
 
 @functools.lru_cache(maxsize=1)
