@@ -94,3 +94,10 @@ def test_the_loader_builds_typed_facts_that_know_where_they_were_written() -> No
     assert older.where("text_block.left").endswith("neurips-2026.yaml:" + neurips.where("text_block.left").rsplit(":")[-1])
     assert Condition.NO_LINE_NUMBERS.holds(anonymous=True, line_numbers=False, page_numbers=True)
     assert not Condition.NAMED.holds(anonymous=True, line_numbers=False, page_numbers=True)
+
+
+def test_a_shipped_files_family_is_the_first_part_of_its_name() -> None:
+    """The engine and `families()` read a template's family from its name."""
+    for facts in all_templates():
+        assert facts.family == facts.name.partition("-")[0], facts.name
+    assert families() == tuple(sorted({facts.family for facts in all_templates()}))

@@ -158,8 +158,9 @@ def find_template(name: str) -> TemplateFacts:
 
 
 def families() -> tuple[str, ...]:
-    """The template families the shipped files describe."""
-    return tuple(sorted({t.family for t in all_templates()}))
+    """The template families the shipped files describe, read from their names (`<family>-<year>`
+    or `<family>`, as the engine reads a recognised template's family) without loading them."""
+    return tuple(sorted({name.partition("-")[0] for name in shipped_templates()}))
 
 
 @functools.lru_cache(maxsize=512)
