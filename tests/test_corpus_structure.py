@@ -14,6 +14,7 @@ import yaml
 
 from axiomcheck.analysis import open_document
 from axiomcheck.analysis.structure import structure_of
+from axiomcheck.codec import structure_to_json
 from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES
 from conftest import CORPUS_PAPERS
 
@@ -78,7 +79,7 @@ def _known_failure(test: str, paper: str) -> list[Any]:
 @pytest.mark.parametrize("entry", corpus_params(test="test_structure_matches_labels"))
 def test_structure_matches_labels(entry: dict[str, Any], corpus_papers: Path) -> None:
     with open_document(str(corpus_papers / entry["file"])) as doc:
-        structure = structure_of(doc, DEFAULT_MAIN_BODY_EXCLUDES)
+        structure = structure_to_json(structure_of(doc, DEFAULT_MAIN_BODY_EXCLUDES))
     misses = [f"{field}: label {entry[label]!r}, found {structure[field]!r}"
               for label, field in FIELDS.items()
               if structure[field] != entry[label] and (entry["id"], label) not in KNOWN_MISSES

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
+# What rules report with their findings, read (like the rest of the model) from here:
+from .finding_types import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
+
 MM_PER_POINT = 25.4 / 72
 PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
     "letter": (215.9, 279.4),
