@@ -88,6 +88,16 @@ class _Paint:
     alpha: int
 
 
+def to_pixels(page: pdfium.PdfPage, width: int, height: int, x: float, y_top_down: float) -> tuple[int, int]:
+    """Device pixel, in a `width` x `height` rendering of the whole page, of a model point (x, y
+    measured down from the top as the text layer gives it): crop-box offsets and page rotation
+    are PDFium's to apply."""
+    device_x, device_y = ctypes.c_int(), ctypes.c_int()
+    pdfium_c.FPDF_PageToDevice(page.raw, 0, 0, width, height, 0, x, page.get_height() - y_top_down,
+                               device_x, device_y)
+    return device_x.value, device_y.value
+
+
 def _paint(key: int) -> _Paint:
     rgba = tuple(ctypes.c_uint() for _ in range(4))
     pointers = tuple(ctypes.pointer(value) for value in rgba)
@@ -207,12 +217,8 @@ class _Raster:
         width, height = page.get_size()
         self.size = (max(math.ceil(width * scale), 1), max(math.ceil(height * scale), 1))
         span = max(width, height, 1.0)
-        x, y = ctypes.c_int(), ctypes.c_int()
-        corners = []
-        for px, py in ((0.0, 0.0), (span, 0.0), (0.0, span)):
-            pdfium_c.FPDF_PageToDevice(page.raw, 0, 0, self.size[0], self.size[1], 0, px, height - py, x, y)
-            corners.append((x.value, y.value))
-        (ox, oy), (rx, ry), (dx, dy) = corners
+        (ox, oy), (rx, ry), (dx, dy) = (to_pixels(page, self.size[0], self.size[1], x, y)
+                                        for x, y in ((0.0, 0.0), (span, 0.0), (0.0, span)))
         self.origin = (ox, oy)
         self.x_step = ((rx - ox) / span, (ry - oy) / span)
         self.y_step = ((dx - ox) / span, (dy - oy) / span)
@@ -283,7 +289,9 @@ def _hiding(candidate: _Candidate, ground: tuple[int, int, int] | None) -> Hidin
     if box is not None and box.rgb is not None and _luminance(box.rgb) <= REDACTION_DARKNESS:
         return Hiding("redacted", _hex(box.rgb))
     if reason == "covered" and evidence.cover is not None:
-        return Hiding(reason, f"under {'an image' if evidence.cover.kind == 'image' else 'a ' + evidence.cover.kind}")
+        cover = evidence.cover
+        return Hiding(reason, f"a {_hex(cover.rgb)} fill" if cover.rgb is not None else f"a {cover.kind}"
+                      if cover.kind != "image" else "an image")
     return Hiding(reason, _detail(reason, candidate.paint, ground))
 
 

@@ -26,7 +26,7 @@ MECHANISMS = {
     "layer-off": "on an optional-content layer that is switched off",
     "clipped": "outside its clipping path",
     "cropped": "of an included figure cut off by the figure's frame (its bounding box)",
-    "covered": "under an image or fill painted over it",
+    "covered": "under a shape or image painted over it",
     "colour": "drawn in the colour of what is behind it",
     "redacted": "under a redaction bar (a dark box readers see, which a machine reads through)",
     "off-page": "placed outside the visible page",
