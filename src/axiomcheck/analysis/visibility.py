@@ -144,7 +144,7 @@ def _column_starts(rows: list[list[Word]], area: BBox) -> list[float]:
         if any(_inside(w.bbox, area) for w in words):
             edges += [(w.bbox.x0, number) for w in words if w.bbox.x1 > area.x1 or w.bbox.x0 < area.x0]
     edges.sort()
-    starts = []
+    starts: list[float] = []
     for index, (x, _) in enumerate(edges):
         rows_here = {row for other, row in edges[index:] if other - x <= COLUMN_TOLERANCE}
         if len(rows_here) >= MIN_COLUMN_ROWS and not (starts and x - starts[-1] <= COLUMN_TOLERANCE):

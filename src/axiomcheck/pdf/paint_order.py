@@ -116,7 +116,7 @@ class PaintOrder:
         self._rgba = tuple(ctypes.c_uint() for _ in range(4))
         self._rgba_p = tuple(ctypes.pointer(value) for value in self._rgba)
         self._matrix = pdfium_c.FS_MATRIX()
-        root = ctypes.cast(page, _VOID).value
+        root = ctypes.cast(page, _VOID).value or 0  # type: ignore[arg-type]  # a PDFium page handle
         self._walk(_get_object, _count_objects(root), root, _IDENTITY, False, 0)
 
     def _walk(self, get: object, count: int, holder: int, matrix: Matrix, layer: bool, depth: int) -> None:
@@ -150,7 +150,8 @@ class PaintOrder:
             rgb = (r, g, b)
         if not _get_bounds(item, *self._bounds_p):
             return
-        box = self._to_page(*(value.value for value in self._bounds), matrix)
+        left, bottom, right, top = (value.value for value in self._bounds)
+        box = self._to_page(left, bottom, right, top, matrix)
         if box.width < MIN_SHAPE_SIDE or box.height < MIN_SHAPE_SIDE:
             return
         index = len(self.shapes)

@@ -224,7 +224,8 @@ class PdfSource:
 
     def glyph_text(self) -> GlyphText:
         """Fonts whose ToUnicode map disagrees with their glyphs (`glyph_text`)."""
-        return self._object_fact("glyph_text", objects.OBJECT_FACTS["glyph_text"])
+        found: GlyphText = self._object_fact("glyph_text", objects.OBJECT_FACTS["glyph_text"])
+        return found
 
     def fonts(self) -> list[Font]:
         """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""

@@ -239,7 +239,8 @@ class _Raster:
         try:
             bitmap.fill_rect((255, 255, 255, 255), 0, 0, right - left, bottom - top)
             pdfium_c.FPDF_RenderPageBitmap(bitmap, self.page, -left, -top, self.size[0], self.size[1], 0, 0)
-            return bitmap.to_pil().copy()  # to_pil shares the bitmap's memory, freed by close()
+            image: Image.Image = bitmap.to_pil().copy()  # to_pil shares the bitmap's memory, freed by close()
+            return image
         finally:
             bitmap.close()
 
