@@ -121,7 +121,7 @@ def overflows(lines: tuple[Line, ...], area: BBox) -> list[Overflow]:
     if not boxes or all(_inside(box, area) for box in boxes):
         return []  # the usual page: every word lies on it
     rows: list[list[Line]] = []
-    for line in sorted(lines, key=lambda l: l.baseline):
+    for line in sorted(lines, key=lambda item: item.baseline):
         if rows and abs(rows[-1][0].baseline - line.baseline) <= BASELINE_TOLERANCE:
             rows[-1].append(line)
         else:
@@ -129,10 +129,10 @@ def overflows(lines: tuple[Line, ...], area: BBox) -> list[Overflow]:
     ordered = [sorted((w for line in row for w in line.words), key=lambda w: w.bbox.x0) for row in rows]
     starts = _column_starts(ordered, area)
     found = []
-    for row, words in zip(rows, ordered):
+    for row, words in zip(rows, ordered, strict=True):
         beyond = _run_off(words, area, starts)
         if beyond:
-            found.append(Overflow(tuple(sorted(row, key=lambda l: l.bbox.x0)), beyond))
+            found.append(Overflow(tuple(sorted(row, key=lambda item: item.bbox.x0)), beyond))
     return found
 
 
@@ -160,7 +160,7 @@ def _run_off(words: list[Word], area: BBox, starts: list[float]) -> tuple[Word, 
         return ()
     beyond: list[Word] = []
     for chain in (words[inside[-1]:], words[inside[0]::-1]):
-        for previous, word in zip(chain, chain[1:]):
+        for previous, word in zip(chain, chain[1:], strict=False):
             rightwards = word.bbox.x0 >= previous.bbox.x0
             gap = word.bbox.x0 - previous.bbox.x1 if rightwards else previous.bbox.x0 - word.bbox.x1
             if gap > MAX_GAP and not any(abs(word.bbox.x0 - start) <= COLUMN_TOLERANCE for start in starts):

@@ -29,6 +29,8 @@ MAX_DEPTH = 8
 MAX_PROGRAM_HEAD = 65536
 """Bytes of an embedded Type 1 program searched for its built-in encoding (the clear-text part
 that holds it comes first)."""
+CODES = 256
+"""Simple fonts have one-byte character codes."""
 _STANDARD_LATIN = ("Times", "Helvetica", "Courier", "Arial")
 """Standard fonts (and their look-alikes) whose built-in encoding is the standard one."""
 _BFCHAR_RE = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
@@ -114,16 +116,16 @@ def to_unicode(data: bytes) -> dict[int, str]:
     found: dict[int, str] = {}
     for block in _BFCHAR_RE.findall(data):
         values = _HEX_RE.findall(block)
-        for source, target in zip(values[0::2], values[1::2]):
+        for source, target in zip(values[0::2], values[1::2], strict=False):
             code = _number(source)
-            if code is not None and code < 256:
+            if code is not None and code < CODES:
                 found[code] = _utf16(target)
     for block in _BFRANGE_RE.findall(data):
         for low, high, target in _RANGE_RE.findall(block):
             first, last = _number(low), _number(high)
-            if first is None or last is None or first >= 256:
+            if first is None or last is None or first >= CODES:
                 continue
-            last = min(last, 255)
+            last = min(last, CODES - 1)
             if target.startswith(b"["):
                 for offset, item in enumerate(_HEX_RE.findall(target)[:last - first + 1]):
                     found[first + offset] = _utf16(item)
@@ -189,7 +191,7 @@ def _builtin(font: Any) -> dict[int, str]:
         found = {}
         for code, name in _BUILTIN_RE.findall(head):
             text = glyph_name_text("/" + name.decode("latin-1"))
-            if text is not None and int(code) < 256:
+            if text is not None and int(code) < CODES:
                 found[int(code)] = text
         return found
     if descriptor is not None and any(key in descriptor for key in ("/FontFile2", "/FontFile3")):

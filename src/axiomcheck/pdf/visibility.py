@@ -147,7 +147,7 @@ def suspicions(box: BBox, paint: _Paint, state: TextState | None, shapes: Sequen
         found.append("covered")
     grounds = [] if paint.rgb is None else [
         shape for shape in shapes if shape.order < order and overlap_share(shape.box, box) >= GROUND_SHARE
-        and (shape.rgb is None or max(abs(a - b) for a, b in zip(shape.rgb, paint.rgb)) < SIMILAR_COLOUR)]
+        and (shape.rgb is None or max(abs(a - b) for a, b in zip(shape.rgb, paint.rgb, strict=True)) < SIMILAR_COLOUR)]
     if paint.rgb is not None and (_luminance(paint.rgb) >= LIGHT_TEXT or grounds):
         found.append("colour")
     return _Evidence(found, covers[-1] if covers else None, grounds[-1] if grounds else None)
@@ -172,7 +172,7 @@ def page_hidings(page: pdfium.PdfPage, words: Sequence[Word], keys: Sequence[int
     paints: dict[int, _Paint] = {}
     hidings: dict[int, Hiding] = {}
     candidates: list[_Candidate] = []
-    for index, (word, key) in enumerate(zip(words, keys)):
+    for index, (word, key) in enumerate(zip(words, keys, strict=True)):
         if not key or not _meets(word.bbox, area):
             continue
         paint = paints.get(key)
@@ -261,19 +261,20 @@ def _rendered(page: pdfium.PdfPage, words: Sequence[Word], candidates: list[_Can
     finally:
         for key in keys:
             _set_active(key, 1)
+    changed = [_changed(with_text, without_text) for with_text, without_text in zip(painted, bare, strict=True)]
     found: dict[int, Hiding] = {}
     for candidate in candidates:
         box = raster.pixels(words[candidate.index].bbox)
         seen = 0
-        ground: tuple[int, int, int] | None = None
-        for rect, with_text, without_text in zip(rects, painted, bare):
+        windows = []
+        for rect, image, mask in zip(rects, bare, changed, strict=True):
             window = (max(box[0], rect[0]) - rect[0], max(box[1], rect[1]) - rect[1],
                       min(box[2], rect[2]) - rect[0], min(box[3], rect[3]) - rect[1])
-            if window[2] <= window[0] or window[3] <= window[1]:
-                continue
-            seen += _changed(with_text.crop(window), without_text.crop(window))
-            ground = ground or _median(without_text.crop(window))
+            if window[2] > window[0] and window[3] > window[1]:
+                seen += mask.crop(window).histogram()[255]
+                windows.append((image, window))
         if seen < MIN_SEEN_PIXELS:
+            ground = _median(windows[0][0].crop(windows[0][1])) if windows else None
             found[candidate.index] = _hiding(candidate, ground)
     return found
 
@@ -296,13 +297,18 @@ def _hiding(candidate: _Candidate, ground: tuple[int, int, int] | None) -> Hidin
     return Hiding(reason, _detail(reason, candidate.paint, ground))
 
 
-def _changed(painted: Image.Image, bare: Image.Image) -> int:
-    """Pixels whose colour changed by VISIBLE_CONTRAST or more in some channel."""
+_SEEN_LEVELS = [0] * VISIBLE_CONTRAST + [255] * (256 - VISIBLE_CONTRAST)
+"""A gray level's change: 255 when a reader sees it (VISIBLE_CONTRAST or more), else 0."""
+
+
+def _changed(painted: Image.Image, bare: Image.Image) -> Image.Image:
+    """A mask (mode L) of the pixels whose colour changed by VISIBLE_CONTRAST or more in some
+    channel: 255 there, 0 elsewhere."""
     bands = ImageChops.difference(painted, bare).split()
     changed = bands[0]
     for band in bands[1:]:
         changed = ImageChops.lighter(changed, band)
-    return changed.point(lambda level: 255 if level >= VISIBLE_CONTRAST else 0).histogram()[255]
+    return changed.point(_SEEN_LEVELS)
 
 
 def _median(image: Image.Image) -> tuple[int, int, int]:

@@ -17,6 +17,8 @@ from .base import CheckContext, Severity, Violation, rule
 if TYPE_CHECKING:
     from ..model import Document
 
+MIN_LETTERS = 2
+"""A word counts toward a hidden run's length when it has this many letters."""
 MAX_QUOTE = 200
 """Characters of hidden text quoted in a message."""
 MECHANISMS = {
@@ -94,7 +96,7 @@ def _runs(doc: Document, number: int) -> list[_Run]:
 
 
 def _worded(run: _Run, min_words: int) -> bool:
-    return sum(1 for w in run.words if sum(c.isalpha() for c in w.text) >= 2) >= min_words
+    return sum(1 for w in run.words if sum(c.isalpha() for c in w.text) >= MIN_LETTERS) >= min_words
 
 
 def _details(runs: list[_Run]) -> str:
@@ -124,8 +126,9 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
     overflow, `page-overflow`), and text whose font's ToUnicode map makes the text layer say
     other letters than its glyphs show. Text under (or on) a dark box a reader sees, a
     redaction bar, and an included figure's own text cut off by its frame are hidden but not
-    smuggled: warnings, since a machine still reads them. One finding per page and mechanism, quoting the text and saying how
-    it is hidden. Organizers can allowlist their own watermark text.
+    smuggled: warnings, since a machine still reads them. One finding per page and
+    mechanism, quoting the text and saying how it is hidden. Organizers can allowlist their
+    own watermark text.
 
     Why: hidden text is how keyword stuffing and prompts to AI reviewers are smuggled into a
     paper; it also leaks into search indexes and text extraction (abstracts, plagiarism checks).
