@@ -274,15 +274,15 @@ def _rendered(page: pdfium.PdfPage, words: Sequence[Word], candidates: list[_Can
                 seen += mask.crop(window).histogram()[255]
                 windows.append((image, window))
         if seen < MIN_SEEN_PIXELS:
-            ground = _median(windows[0][0].crop(windows[0][1])) if windows else None
-            found[candidate.index] = _hiding(candidate, ground)
+            found[candidate.index] = _hiding(candidate, windows[0][0].crop(windows[0][1]) if windows else None)
     return found
 
 
-def _hiding(candidate: _Candidate, ground: tuple[int, int, int] | None) -> Hiding:
+def _hiding(candidate: _Candidate, ground: Image.Image | None) -> Hiding:
     """Why a candidate that renders as nothing is hidden: the first reason of `_PRIORITY` its
     evidence gives; a dark box a reader sees over or under it makes it a redaction, and the
-    bounding box of the figure that draws it, a crop."""
+    bounding box of the figure that draws it, a crop. `ground` is the word's box rendered
+    without it (its median colour is the background a colour finding names)."""
     evidence = candidate.evidence
     reason = next(r for r in _PRIORITY if r in evidence.reasons)
     if reason == "clipped" and candidate.state is not None and candidate.state.in_form:
@@ -294,7 +294,9 @@ def _hiding(candidate: _Candidate, ground: tuple[int, int, int] | None) -> Hidin
         cover = evidence.cover
         return Hiding(reason, f"a {_hex(cover.rgb)} fill" if cover.rgb is not None else f"a {cover.kind}"
                       if cover.kind != "image" else "an image")
-    return Hiding(reason, _detail(reason, candidate.paint, ground))
+    if reason == "colour" and candidate.paint.rgb is not None and ground is not None:
+        return Hiding(reason, f"{_hex(candidate.paint.rgb)} on {_hex(_median(ground))}")
+    return Hiding(reason, "alpha 0" if reason == "transparent" else "")
 
 
 _SEEN_LEVELS = [0] * VISIBLE_CONTRAST + [255] * (256 - VISIBLE_CONTRAST)
@@ -327,12 +329,3 @@ def _median(image: Image.Image) -> tuple[int, int, int]:
 
 def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
-
-
-def _detail(reason: str, paint: _Paint, ground: tuple[int, int, int] | None) -> str:
-    """What the evidence says, for the finding's message."""
-    if reason == "colour" and paint.rgb is not None and ground is not None:
-        return f"{_hex(paint.rgb)} on {_hex(ground)}"
-    if reason == "transparent":
-        return "alpha 0"
-    return ""
