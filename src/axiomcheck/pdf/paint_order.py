@@ -17,6 +17,7 @@ text layer gives it).
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pypdfium2.raw as pdfium_c
@@ -30,8 +31,8 @@ MIN_SHAPE_SIDE = 1.5
 """Shapes narrower or lower than this (points: table rules, hairlines, plot markers) cannot
 hide a word or be the ground it is read against, and are not recorded."""
 GRID = 36.0
-"""Side of the cells (points) that index shapes by place, so that a word meets only the
-shapes near it."""
+"""Side of the cells (points) that index words by place, so that a shape meets only the words
+near it."""
 
 _VOID = ctypes.c_void_p
 _FLOAT_P = ctypes.POINTER(ctypes.c_float)
@@ -109,7 +110,6 @@ class PaintOrder:
         self.height = height
         self.texts: dict[int, TextState] = {}
         self.shapes: list[Shape] = []
-        self._cells: dict[tuple[int, int], list[int]] = {}
         self._order = 0
         self._bounds = tuple(ctypes.c_float() for _ in range(4))
         self._bounds_p = tuple(ctypes.pointer(value) for value in self._bounds)
@@ -154,10 +154,7 @@ class PaintOrder:
         box = self._to_page(left, bottom, right, top, matrix)
         if box.width < MIN_SHAPE_SIDE or box.height < MIN_SHAPE_SIDE:
             return
-        index = len(self.shapes)
         self.shapes.append(Shape(self._order, box, {_PATH: "fill", _IMAGE: "image"}.get(kind, "shading"), rgb))
-        for cell in self._cells_of(box):
-            self._cells.setdefault(cell, []).append(index)
 
     def _clip_box(self, item: int, matrix: Matrix) -> BBox | None:
         clip = _get_clip(item)
@@ -186,18 +183,33 @@ class PaintOrder:
 
     def _cells_of(self, box: BBox) -> list[tuple[int, int]]:
         """The grid cells `box` meets, within one cell around the page (a shape far larger than
-        the page is indexed where words can be)."""
-        left, right = max(box.x0, -GRID), min(box.x1, self.width + GRID)
-        top, bottom = max(box.y0, -GRID), min(box.y1, self.height + GRID)
-        return [(column, row) for column in range(int(left // GRID), int(right // GRID) + 1)
-                for row in range(int(top // GRID), int(bottom // GRID) + 1)]
+        the page is looked up where words can be)."""
+        first_column, last_column = int(max(box.x0, -GRID) // GRID), int(min(box.x1, self.width + GRID) // GRID)
+        first_row, last_row = int(max(box.y0, -GRID) // GRID), int(min(box.y1, self.height + GRID) // GRID)
+        if first_column == last_column and first_row == last_row:
+            return [(first_column, first_row)]  # most words
+        return [(column, row) for column in range(first_column, last_column + 1)
+                for row in range(first_row, last_row + 1)]
 
-    def near(self, box: BBox) -> list[Shape]:
-        """Shapes whose boxes meet `box`, in paint order."""
-        found: set[int] = set()
-        for cell in self._cells_of(box):
-            found.update(self._cells.get(cell, ()))
-        return [self.shapes[index] for index in sorted(found) if _meets(self.shapes[index].box, box)]
+    def touching(self, boxes: Sequence[BBox]) -> dict[int, list[Shape]]:
+        """The shapes each of `boxes` meets, in paint order, by the box's index (boxes no shape
+        meets are left out). Boxes are indexed by place, then each shape looks up its cells: a
+        page of text with a few rules and boxes costs one pass over its words."""
+        if not self.shapes:
+            return {}
+        cells: dict[tuple[int, int], list[int]] = {}
+        for index, box in enumerate(boxes):
+            for cell in self._cells_of(box):
+                cells.setdefault(cell, []).append(index)
+        found: dict[int, list[Shape]] = {}
+        for shape in self.shapes:
+            hit: set[int] = set()
+            for cell in self._cells_of(shape.box):
+                hit.update(cells.get(cell, ()))
+            for index in hit:
+                if _meets(shape.box, boxes[index]):
+                    found.setdefault(index, []).append(shape)
+        return found
 
 
 def _on_layer(item: int) -> bool:

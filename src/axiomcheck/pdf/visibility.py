@@ -109,6 +109,15 @@ def _paint(key: int) -> _Paint:
     return _Paint(mode, (r, g, b), a)
 
 
+def _object_facts(key: int, state: TextState | None) -> tuple[_Paint, TextState | None, bool]:
+    """A text object's paint and state, and whether they alone make its words suspect (any
+    word then needs a look at its box: its clip, or its colour)."""
+    paint = _paint(key)
+    suspect = paint.alpha == 0 or (paint.rgb is not None and _luminance(paint.rgb) >= LIGHT_TEXT) or (
+        state is not None and (state.layer or state.transparency or state.clip is not None))
+    return paint, state, suspect
+
+
 def _luminance(rgb: tuple[int, int, int]) -> float:
     return (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255.0
 
@@ -169,20 +178,24 @@ def page_hidings(page: pdfium.PdfPage, words: Sequence[Word], keys: Sequence[int
     width, height = page.get_size()
     order = PaintOrder(page.raw, width, height)
     area = BBox(0.0, 0.0, width, height)
-    paints: dict[int, _Paint] = {}
+    touching = order.touching([word.bbox for word in words])
+    objects: dict[int, tuple[_Paint, TextState | None, bool]] = {}
     hidings: dict[int, Hiding] = {}
     candidates: list[_Candidate] = []
     for index, (word, key) in enumerate(zip(words, keys, strict=True)):
         if not key or not _meets(word.bbox, area):
             continue
-        paint = paints.get(key)
-        if paint is None:
-            paint = paints[key] = _paint(key)
+        facts = objects.get(key)
+        if facts is None:
+            facts = objects[key] = _object_facts(key, order.texts.get(key))
+        paint, state, suspect = facts
         if paint.mode in _INVISIBLE_MODES:
             hidings[index] = Hiding("render-mode", f"text render mode {paint.mode}")
             continue
-        state = order.texts.get(key)
-        evidence = suspicions(word.bbox, paint, state, order.near(word.bbox))
+        shapes = touching.get(index, ())
+        if not (suspect or shapes):
+            continue
+        evidence = suspicions(word.bbox, paint, state, shapes)
         if evidence.reasons:
             candidates.append(_Candidate(index, key, evidence, paint, state))
     if candidates:
