@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
 
@@ -73,9 +73,9 @@ def _compose(inner: Matrix, outer: Matrix) -> Matrix:
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-@dataclass(frozen=True)
-class Shape:
-    """Something other than text that paints an area: a filled path, an image or a shading."""
+class Shape(NamedTuple):
+    """Something other than text that paints an area: a filled path, an image or a shading (a
+    named tuple: a page may have thousands)."""
 
     order: int
     """Its place in the page's paint order (text objects are numbered in the same sequence)."""
@@ -86,9 +86,9 @@ class Shape:
     """A filled path's colour, None for images and shadings (many colours)."""
 
 
-@dataclass(frozen=True)
-class TextState:
-    """What a text object's graphics state says about where and whether it can show."""
+class TextState(NamedTuple):
+    """What a text object's graphics state says about where and whether it can show (a named
+    tuple: one per text object of every page)."""
 
     order: int
     layer: bool

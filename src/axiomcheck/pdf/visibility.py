@@ -28,6 +28,7 @@ import ctypes
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -79,8 +80,7 @@ _get_render_mode = native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, 
 _set_active = native(pdfium_c.FPDFPageObj_SetIsActive, ctypes.c_int, _VOID, ctypes.c_int)
 
 
-@dataclass(frozen=True)
-class _Paint:
+class _Paint(NamedTuple):
     """How a text object paints its glyphs."""
 
     mode: int
@@ -98,15 +98,19 @@ def to_pixels(page: pdfium.PdfPage, width: int, height: int, x: float, y_top_dow
     return device_x.value, device_y.value
 
 
+_RGBA = tuple(ctypes.c_uint() for _ in range(4))
+_RGBA_P = tuple(ctypes.pointer(value) for value in _RGBA)
+
+
 def _paint(key: int) -> _Paint:
-    rgba = tuple(ctypes.c_uint() for _ in range(4))
-    pointers = tuple(ctypes.pointer(value) for value in rgba)
+    """How the text object at address `key` paints: render mode, colour (the stroke's when it
+    only strokes) and alpha."""
     mode = _get_render_mode(key)
     read = _get_stroke_color if mode in _STROKE_ONLY else _get_fill_color
-    if not read(key, *pointers):
+    if not read(key, *_RGBA_P):
         return _Paint(mode, None, 255)
-    r, g, b, a = (value.value for value in rgba)
-    return _Paint(mode, (r, g, b), a)
+    r, g, b, a = _RGBA
+    return _Paint(mode, (r.value, g.value, b.value), a.value)
 
 
 def _object_facts(key: int, state: TextState | None) -> tuple[_Paint, TextState | None, bool]:
