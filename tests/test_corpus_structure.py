@@ -47,10 +47,6 @@ KNOWN_FAILURES = {
         "AX306 on 'Acknowledgments. [Redacted for anonymous review.]': nothing is acknowledged",
     ("test_template_and_mode_match_the_labels", "h17"):
         "the ICLR 2025 workshop running head 'Published as a paper at 2nd DATA-FM workshop @ ICLR 2025' is not recognised as ICLR",
-    ("test_no_integrity_error_on_a_corpus_paper", "h09"):
-        "AX401 calls white text on a red label inside Figure 2 hidden, though every reader sees it",
-    ("test_no_integrity_error_on_a_corpus_paper", "h14"):
-        "AX401 calls Table 5's columns that run off the page hidden; it is an overflow (AX403 says so)",
 }
 """Wrong answers on real papers not fixed yet: (test, paper) -> why. Each is a strict xfail, so
 the mark must go in the change that fixes it."""

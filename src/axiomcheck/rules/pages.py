@@ -171,8 +171,7 @@ class PageSizeOptions:
 def page_box(page: PageInfo) -> BBox:
     """The whole visible page (its crop box) in the model's top-down coordinates: the place of a
     finding about the page itself."""
-    crop = page.cropbox
-    return BBox(crop.x0, page.height - crop.y1, crop.x1, page.height - crop.y0)
+    return page.visible_box
 
 
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
