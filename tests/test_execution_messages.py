@@ -3,6 +3,7 @@ frames of any size arrive whole, and a closed or oversized stream says so."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import socket
@@ -11,13 +12,17 @@ from pathlib import Path
 import pytest
 
 from axiomcheck.aggregate import MAX_REPORT_BYTES, cap_report
+from axiomcheck.api import check_path
 from axiomcheck.execution.channel import Channel, ChannelClosed, FrameTooLarge
-from axiomcheck.execution.codec import CodecError, decode_value, encode_message, encode_value
+from axiomcheck.execution.codec import CodecError, decode_message, decode_value, encode_message, encode_value
 from axiomcheck.execution.messages import FROM_WORKER, MAX_REPLY_BYTES, TO_WORKER, CheckFile, FileChecked
+from axiomcheck.finding_types import Severity
 from axiomcheck.model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata, Submission, Word
+from axiomcheck.packs import resolve
 from axiomcheck.pdf.page_split import PageFacts
 from axiomcheck.pdf.pdfium_objects import PageFont
 from axiomcheck.report import FileResult, Finding
+from conftest import FIXTURES
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "axiomcheck" / "execution"
 
@@ -37,15 +42,12 @@ def test_model_values_come_back_with_their_types() -> None:
 
 
 def test_a_file_result_and_a_request_round_trip() -> None:
-    finding = Finding("AX101", "page-limit", "error", "m", "h", page=5, bbox=[1.0, 2.0, 3.0, 4.0],
-                      regions=[{"page": 5, "bbox": [1, 2, 3, 4], "kind": "shade"}], count=2)
-    result = FileResult(path="p.pdf", sha256="0" * 64, status="fail", pages=5, structure={"columns": 1},
-                        findings=[finding], internal_error=True, rules_run=("AX101",), track="poster")
+    checked = check_path(str(FIXTURES / "over-limit.pdf"), resolve("axiom-2026", "paper"))
+    result = dataclasses.replace(checked, internal_error=True, track="poster")
+    assert result.structure is not None and any(f.regions for f in result.findings)
     reply = FileChecked(result, retire=True)
-    assert FileChecked(**vars(reply)) == reply
-    from axiomcheck.execution.codec import decode_message
     assert decode_message(encode_message(reply), FROM_WORKER) == reply
-    request = CheckFile("p.pdf", Submission(authors=("A",), id="7"), finding, True, "/tmp/e")
+    request = CheckFile("p.pdf", Submission(authors=("A",), id="7"), result.findings[0], True, "/tmp/e")
     assert decode_message(encode_message(request), TO_WORKER) == request
 
 
@@ -72,7 +74,8 @@ def test_no_process_handling_code_uses_pickle() -> None:
 
 def test_frames_of_any_size_arrive_whole_and_in_order() -> None:
     here, there = Channel.pair(1 << 30, 1 << 30)
-    big = FileChecked(FileResult(path="p", sha256=None, status="pass", structure={"x": "y" * 5_000_000}), False)
+    big = FileChecked(FileResult(path="p", sha256=None, status="pass", findings=[
+        Finding("AX302", "email", Severity.ERROR, "y" * 5_000_000, "h")]), False)
     small = FileChecked(FileResult(path="q", sha256=None, status="pass"), True)
     pid = os.fork()
     if pid == 0:
@@ -110,9 +113,13 @@ def test_a_frame_over_the_limit_is_refused_before_it_is_read() -> None:
 def test_the_largest_report_a_worker_sends_fits_a_reply() -> None:
     """Reports are cut to their size limit before they are sent; the reply's own limit is
     well above that, whatever the report holds (long texts, non-ASCII, pictures' names)."""
-    findings = [Finding("AX302", "email", "error", "é\\\"<" * 3000, "h" * 3000, page=n, bbox=[1.0, 2.0, 3.0, 4.0],
-                        evidence_image=f"/tmp/evidence/paper-{n:02d}-AX302-p{n}.png") for n in range(2000)]
-    result = cap_report(FileResult(path="p.pdf", sha256="0" * 64, status="fail", pages=300,
-                                   structure={"title": "t" * 100_000}, findings=findings))
+    findings = [Finding("AX302", "email", Severity.ERROR, "é\\\"<" * 3000, "h" * 3000, page=n,
+                        bbox=BBox(1.0, 2.0, 3.0, 4.0), evidence_image=f"/tmp/evidence/paper-{n:02d}-AX302-p{n}.png")
+                for n in range(2000)]
+    checked = check_path(str(FIXTURES / "over-limit.pdf"), resolve("axiom-2026", "paper"))
+    assert checked.structure is not None
+    structure = dataclasses.replace(checked.structure, title="t" * 100_000)
+    result = cap_report(FileResult(path="p.pdf", sha256="0" * 64, status="fail", pages=300, structure=structure,
+                                   findings=findings))
     assert result.truncated is not None
     assert MAX_REPORT_BYTES * 0.9 < len(encode_message(FileChecked(result, retire=False))) <= MAX_REPLY_BYTES

@@ -20,7 +20,7 @@ from axiomcheck.execution.codec import CodecError, decode_message, encode_messag
 from axiomcheck.execution.messages import FROM_WORKER, FileChecked
 from axiomcheck.limits import Limits
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, resolve
-from axiomcheck.pdf import objects
+from axiomcheck.pdf import object_facts
 from axiomcheck.rules.base import NoOptions, Rule, Severity
 from conftest import FIXTURES
 from pdfbuild import text_pdf
@@ -159,7 +159,7 @@ def test_a_worker_killed_while_its_helper_runs_takes_the_helper_with_it(
         time.sleep(3600)
         return 0
 
-    monkeypatch.setitem(objects.OBJECT_FACTS, "never asked for", slowly)  # keeps the helper alive
+    monkeypatch.setitem(object_facts.OBJECT_FACTS, "never asked for", slowly)  # keeps the helper alive
     [path] = papers("helper-alive")
     results, tries = check(DYING, [path])  # a single file: the worker forks a helper
     assert [r.status for r in results] == ["pass"] and tries == [2]

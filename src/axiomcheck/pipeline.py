@@ -26,7 +26,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .model import Submission
 from .packs import ResolvedPack
 from .pdf.prechecks import file_sha256, precheck
-from .report import FileResult, Finding, status_of
+from .report import FileResult, Finding, Structure, status_of
 from .verdicts import classify, is_verdict, verdict_finding
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class _File:
     text_available: bool = False
     findings: list[Finding] = field(default_factory=list)
     crashed: bool = False
-    structure: dict[str, object] | None = None
+    structure: Structure | None = None
 
     def error(self, findings: list[Finding], pages: int | None = None) -> FileResult:
         return _error_result(self.path, self.sha, findings, pages=pages)

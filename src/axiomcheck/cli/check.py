@@ -22,11 +22,10 @@ from ..batch.plan import PackSpec
 from ..batch.run import RunSettings, run_items
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
-from ..packs import PackError
-from ..packs.selection import SelectionError
+from ..packs import PackError, SelectionError
 from ..reporters import REPORTERS, emitter
 from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_files
-from .selection import selection_options, waivers_from
+from .selection import selection_from, selection_options, waivers_from
 
 
 @click.command()
@@ -70,7 +69,8 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
-    spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
+    selection = selection_from(select, ignore, extend_select)
+    spec = PackSpec(venue, track, stage, selection.select, selection.ignore, selection.extend_select)
     try:
         pack = spec.resolve()
     except (PackError, SelectionError) as error:

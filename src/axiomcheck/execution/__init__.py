@@ -52,6 +52,6 @@ def check_paths(paths: Sequence[str], pack: ResolvedPack, authors: tuple[str, ..
 
 
 def page_limits(pack: ResolvedPack) -> dict[str, float]:
-    """The pack's main-body page limit for its track (`page-limit`'s `max_pages`), if it has one."""
-    limit = next((c.options.max_pages for c in pack.rules if c.rule.name == "page-limit"), None)
+    """The pack's main-body page limit for its track, if it has one (a report's `page_limits`)."""
+    limit = pack.main_body_page_limit
     return {} if limit is None else {pack.track: limit}

@@ -10,9 +10,9 @@ for, so a process subverted by a hostile file cannot make the process that reads
 code. `decode_value(data, kind)` reads any value by its type (a helper's facts: a page
 count, the metadata, a page's words).
 
-A file's result and a finding are written in the report's own JSON form (`result_to_wire`,
-`finding_to_wire` and their readers): the one place to change when results change their
-JSON form.
+A file's result and a finding travel in the report's own JSON form, written and read by the
+report's codec (`axiomcheck.codec`): `result_to_wire` adds only whether the result records a
+bug of ours, which the report leaves out.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, Union
 
+from ..codec import finding_from_json, finding_to_json, result_from_json, result_to_json
 from ..report import FileResult, Finding
 
 _T = TypeVar("_T")
@@ -36,8 +37,9 @@ class CodecError(ValueError):
 
 
 def result_to_wire(result: FileResult) -> dict[str, Any]:
-    """A file's result as JSON data: its object in the report, and whether it is our bug."""
-    return {"file": result.to_dict(), "internal_error": result.internal_error}
+    """A file's result as JSON data: its object in the report (`codec.result_to_json`), and
+    whether it records a bug of ours (which the report leaves out)."""
+    return {"file": result_to_json(result), "internal_error": result.internal_error}
 
 
 def result_from_wire(data: Any) -> FileResult:
@@ -45,27 +47,22 @@ def result_from_wire(data: Any) -> FileResult:
     if type(data) is not dict or type(data.get("file")) is not dict or type(data.get("internal_error")) is not bool:
         raise CodecError("a file's result must be {file: {...}, internal_error: true or false}")
     try:
-        return FileResult.from_dict(data["file"], internal_error=data["internal_error"])
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        return result_from_json(data["file"], internal_error=data["internal_error"])
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise CodecError(f"not a file's result ({type(error).__name__}: {error})") from error
 
 
-def finding_to_wire(finding: Finding) -> dict[str, Any]:
-    """A finding as JSON data: its object in the report."""
-    return finding.to_dict()
-
-
 def finding_from_wire(data: Any) -> Finding:
-    """The finding `finding_to_wire` wrote; CodecError when `data` is not one."""
+    """A finding in its report form (`codec.finding_to_json`); CodecError when `data` is not one."""
     if type(data) is not dict:
         raise CodecError("a finding must be an object")
     try:
-        return Finding.from_dict(data)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        return finding_from_json(data)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise CodecError(f"not a finding ({type(error).__name__}: {error})") from error
 
 
-_OWN_ENCODERS: dict[type, Callable[[Any], Any]] = {FileResult: result_to_wire, Finding: finding_to_wire}
+_OWN_ENCODERS: dict[type, Callable[[Any], Any]] = {FileResult: result_to_wire, Finding: finding_to_json}
 """Types written in the report's own JSON form, not field by field: the one place to change
 when results change their JSON form."""
 _OWN_DECODERS: dict[type, _Decoder] = {FileResult: result_from_wire, Finding: finding_from_wire}

@@ -1,6 +1,6 @@
 """Helpers on the spare core: processes a worker forks to read facts while it reads the text.
 
-pypdf's facts (page count, metadata, fonts: `pdf.objects.OBJECT_FACTS`) cost about 100 ms a
+pypdf's facts (page count, metadata, fonts: `pdf.object_facts.OBJECT_FACTS`) cost about 100 ms a
 paper and need nothing from PDFium, and a long file's later pages can be read by a second
 PDFium document (`pdf.page_split`). When a run checks a single file, the worker forks a
 helper for each (`SpareCore`, the pipeline's prefetch hooks) and takes their facts as it
@@ -91,7 +91,8 @@ class SpareCore:
         return None
 
     def prefetch_objects(self, path: str) -> Helper:
-        from ..pdf.objects import OBJECT_FACTS, open_reader  # noqa: PLC0415 - in the worker; no PDF library yet
+        from ..pdf.object_facts import OBJECT_FACTS  # noqa: PLC0415 - in the worker; no PDF library yet
+        from ..pdf.objects import open_reader  # noqa: PLC0415 - as above
 
         return Helper(functools.partial(open_reader, path), OBJECT_FACTS, self.confinement)
 

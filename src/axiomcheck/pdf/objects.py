@@ -14,6 +14,10 @@ from xml.parsers import expat
 
 from ..model import EmbeddedAuthor, Font, Metadata
 
+GlyphText = dict[str, tuple[dict[str, str], list[str]]]
+"""Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
+font's other codes map honestly): what `glyph_text.read_glyph_text` finds."""
+
 _XMP_PERSON_FIELDS = ("dc:creator", "dc:contributor", "dc:publisher", "dc:rights", "dc:title",
                       "dc:description", "pdf:Author", "pdf:Keywords", "xmp:CreatorTool",
                       "photoshop:AuthorsPosition", "xmpRights:Owner", "exif:Artist", "tiff:Artist")
@@ -405,8 +409,3 @@ def _is_embedded(font: Any) -> bool:
         return False
     descriptor = descriptor.get_object()
     return any(key in descriptor for key in _EMBEDDED_FONT_KEYS)
-
-
-OBJECT_FACTS: dict[str, Callable[[Any], Any]] = {"pages": page_count, "metadata": read_metadata, "fonts": read_fonts}
-"""What a helper on the spare core reads with pypdf, in this order (the page count first: every
-check needs it); `execution.prefetch` forks it, `source.PdfSource` takes its answers."""

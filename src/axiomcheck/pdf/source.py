@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import pypdfium2 as pdfium
 
-from ..model import BBox, Font, LinkTarget, Metadata, PageInfo, Word
-from . import objects
+from ..model import BBox, Font, Hiding, LinkTarget, Metadata, PageInfo, Word
+from . import object_facts, objects
 from .page_split import page_key
 from .pdfium_library import PdfiumOpenError, open_pdf
 from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
-    from .background import PageRaster
+    from .objects import GlyphText
 
 
 _T = TypeVar("_T")
@@ -40,7 +40,7 @@ class DocumentError(Exception):
 
 
 class Prefetched(Protocol):
-    """Facts another reader is reading: `pdf.objects.OBJECT_FACTS` by name, or a long file's
+    """Facts another reader is reading: `object_facts.OBJECT_FACTS` by name, or a long file's
     later pages by `page_split.page_key`."""
 
     def result(self, key: str) -> tuple[bool, Any]:
@@ -58,7 +58,8 @@ class Source(Protocol):
     def page_count(self) -> int: ...
     def page_info(self, index: int) -> PageInfo: ...
     def page_words(self, index: int) -> tuple[list[Word], int]: ...
-    def page_raster(self, index: int) -> PageRaster | None: ...
+    def page_hidings(self, index: int) -> dict[Word, Hiding]: ...
+    def glyph_text(self) -> GlyphText: ...
     def info(self) -> dict[str, str]: ...
     def metadata(self) -> Metadata: ...
     def fonts(self) -> list[Font]: ...
@@ -70,7 +71,7 @@ class PdfSource:
 
     def __init__(self, path: str, objects_read: Prefetched | None = None) -> None:
         """Open `path` with PDFium. `objects_read` is another reader already reading pypdf's
-        facts of the same file (`objects.OBJECT_FACTS`); the source owns it from here on, and
+        facts of the same file (`object_facts.OBJECT_FACTS`); the source owns it from here on, and
         closes it when the file cannot be opened."""
         self.path = path
         try:
@@ -88,6 +89,7 @@ class PdfSource:
         self._infos: dict[int, PageInfo] = {}
         self._font_reader = FontReader()
         self._page_objects: dict[int, tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]] = {}
+        self._hidings: dict[int, dict[Word, Hiding]] = {}
 
     def _page(self, index: int) -> pdfium.PdfPage:
         """A loaded page, kept until its text has been read (loading parses its content)."""
@@ -113,10 +115,8 @@ class PdfSource:
                         cropbox=BBox(*page.get_cropbox()))
 
     def page_words(self, index: int) -> tuple[list[Word], int]:
-        """The page's words; its fonts and links are read on the way, and the page is
-        released afterwards (its facts stay cached)."""
-        from .text_extraction import page_words  # noqa: PLC0415 - loaded with the first page's text
-
+        """The page's words; its fonts, links and hidden words are read on the way, and the page
+        is released afterwards (its facts stay cached)."""
         delivered = self._split_page(index)
         if delivered is not None:
             return delivered
@@ -125,9 +125,36 @@ class PdfSource:
             if index not in self._infos:
                 self._infos[index] = self._read_info(index, page)
             self._read_objects(index, page)
-            return page_words(page)
+            return self._read_words(index, page)
         finally:
             page.close()
+
+    def _read_words(self, index: int, page: pdfium.PdfPage) -> tuple[list[Word], int]:
+        """Words of a loaded page, and which of them a reader cannot see (`visibility`)."""
+        from .text_extraction import page_words  # noqa: PLC0415 - loaded with the first page's text
+        from .visibility import page_hidings  # noqa: PLC0415 - as above
+
+        objects: list[int] = []
+        words, chars = page_words(page, objects)
+        found = page_hidings(page, words, objects)
+        seen = {word for number, word in enumerate(words) if number not in found}
+        self._hidings[index] = {words[i]: hiding for i, hiding in found.items() if words[i] not in seen}
+        return words, chars
+
+    def page_hidings(self, index: int) -> dict[Word, Hiding]:
+        """The words of page `index` a reader cannot see, and why (a word drawn twice at one place
+        is seen when one of its copies is). Read with the words; a page whose words came from
+        the page-split helper is loaded again for it; a page PDFium cannot load hides nothing."""
+        if index not in self._hidings:
+            try:
+                page = self._pdf[index]
+            except pdfium.PdfiumError:
+                return {}
+            try:
+                self._read_words(index, page)
+            finally:
+                page.close()
+        return self._hidings[index]
 
     def _read_objects(self, index: int, page: pdfium.PdfPage) -> None:
         if index not in self._page_objects:
@@ -148,19 +175,6 @@ class PdfSource:
             finally:
                 page.close()
         return self._page_objects[index]
-
-    def page_raster(self, index: int) -> PageRaster | None:
-        """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
-        from .background import render_page  # noqa: PLC0415 - only for a rule that asks for a page's paint
-
-        try:
-            page = self._pdf[index]
-            try:
-                return render_page(page)
-            finally:
-                page.close()
-        except pdfium.PdfiumError:
-            return None
 
     def info(self) -> dict[str, str]:
         try:
@@ -211,6 +225,10 @@ class PdfSource:
         links = tuple(link for index in range(self.page_count()) for link in self.page_objects(index)[1])
         return dataclasses.replace(self._object_fact("metadata", objects.read_metadata), links=links)
 
+    def glyph_text(self) -> GlyphText:
+        """Fonts whose ToUnicode map disagrees with their glyphs (`glyph_text`)."""
+        return self._object_fact("glyph_text", object_facts.glyph_text)
+
     def fonts(self) -> list[Font]:
         """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
         pages = [(index + 1, self.page_objects(index)[0]) for index in range(self.page_count())]
@@ -238,6 +256,11 @@ class PdfSource:
                     self._pdf.close()
 
 
+SYNTHETIC_CONTRAST = 0.15
+"""On a synthetic page, a word whose fill gray is this close to the page's is hidden: the
+share of the range that `visibility.VISIBLE_CONTRAST` is of 255 levels."""
+
+
 @dataclass
 class SyntheticPage:
     """A page for tests: its size and its words (top-down coordinates)."""
@@ -258,6 +281,7 @@ class SyntheticSource:
     document_info: dict[str, str] = field(default_factory=dict)
     document_metadata: Metadata | None = None
     document_fonts: list[Font] = field(default_factory=list)
+    document_glyph_text: GlyphText = field(default_factory=dict)
 
     def page_count(self) -> int:
         return len(self.pages)
@@ -272,11 +296,17 @@ class SyntheticSource:
         words = self.pages[index].words
         return list(words), sum(len(w.text) + 1 for w in words)
 
-    def page_raster(self, index: int) -> PageRaster:
-        from .background import plain_raster  # noqa: PLC0415 - as PdfSource's
-
+    def page_hidings(self, index: int) -> dict[Word, Hiding]:
+        """What rendering would find on a page painted in one gray: words in render mode 3, and
+        words whose fill is within `SYNTHETIC_CONTRAST` of the page's gray."""
         page = self.pages[index]
-        return plain_raster(page.width, page.height, page.background)
+        found: dict[Word, Hiding] = {}
+        for word in page.words:
+            if word.invisible:
+                found[word] = Hiding("render-mode", "text render mode 3")
+            elif word.fill_gray is not None and abs(word.fill_gray - page.background) < SYNTHETIC_CONTRAST:
+                found[word] = Hiding("colour", f"gray {word.fill_gray:.2f} on gray {page.background:.2f}")
+        return found
 
     def info(self) -> dict[str, str]:
         return dict(self.document_info)
@@ -286,6 +316,9 @@ class SyntheticSource:
 
     def fonts(self) -> list[Font]:
         return list(self.document_fonts)
+
+    def glyph_text(self) -> GlyphText:
+        return dict(self.document_glyph_text)
 
     def close(self) -> None:
         return None

@@ -42,6 +42,7 @@ from .. import __version__
 from ..batch.inputs import Item
 from ..batch.plan import PackSpec
 from ..batch.run import RunSettings, run_items
+from ..codec import report_to_json
 from ..limits import Limits, format_duration, format_size
 from ..pipeline import precheck_result
 from ..report import Finding, Report
@@ -68,7 +69,7 @@ class _Outcome:
     """A checked upload: the public report, its pictures (finding index -> base64 PNG), the
     name the author uploaded, and whether the prechecks refused it before any parser."""
 
-    report: dict[str, Any]
+    report: Report
     pictures: dict[str, str]
     name: str
     prechecked: bool
@@ -103,7 +104,7 @@ class _Refused(Exception):
 def create_app(settings: WebSettings) -> Starlette:
     """The web application for `settings` (the packs are validated here: PackError if broken)."""
     offered = Offered.load(settings.venues)
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "templates"),
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "pages"),
                                      autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True,
                                      lstrip_blocks=True)
     templates = Jinja2Templates(env=environment)
@@ -168,7 +169,7 @@ def create_app(settings: WebSettings) -> Starlette:
                           checkers: Checkers) -> _Outcome:
         rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits)
         if rejected is not None:
-            refused = Report(venue=venue, track=track, stage=stage, files=[rejected]).to_dict()
+            refused = Report(venue=venue, track=track, stage=stage, files=[rejected])
             return _Outcome(public_report(refused, saved.display_name), {}, saved.display_name, True)
         lease = await checkers.lease(str(place.evidence))
         place.check = asyncio.get_running_loop().run_in_executor(
@@ -178,7 +179,7 @@ def create_app(settings: WebSettings) -> Starlette:
         report = await asyncio.shield(place.check)  # the author leaving never frees a checker mid-job
         pictures = await asyncio.to_thread(_read_pictures, report.files[0].findings, place.evidence,
                                            settings.max_pictures)
-        return _Outcome(public_report(report.to_dict(), saved.display_name), pictures, saved.display_name, False)
+        return _Outcome(public_report(report, saved.display_name), pictures, saved.display_name, False)
 
     async def index(request: Request) -> Response:
         return form_page(request)
@@ -189,8 +190,8 @@ def create_app(settings: WebSettings) -> Starlette:
         except _Refused as refused:
             return form_page(request, refused.status, refused.message)
         if outcome.prechecked:  # not a PDF, empty, too large: the author picks another file
-            finding = outcome.report["files"][0]["findings"][0]
-            return form_page(request, 422, f"{outcome.name}: {finding['message']} {finding['hint']}")
+            finding = outcome.report.files[0].findings[0]
+            return form_page(request, 422, f"{outcome.name}: {finding.message} {finding.hint}")
         return page(request, "result.html", view=result_view(outcome.report, outcome.pictures, outcome.name))
 
     async def api_check(request: Request) -> Response:
@@ -219,7 +220,7 @@ def create_app(settings: WebSettings) -> Starlette:
             outcome = await run_check(request, from_form=False)
         except _Refused as refused:
             return JSONResponse({"error": refused.message}, refused.status, headers=NO_STORE)
-        return JSONResponse(outcome.report, headers=NO_STORE)
+        return JSONResponse(report_to_json(outcome.report), headers=NO_STORE)
 
     async def api_packs(request: Request) -> Response:
         """The venues this server checks, with their tracks and stages.

@@ -29,8 +29,7 @@ from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
 from ..execution.codec import CodecError
 from ..execution.messages import MAX_REQUEST_BYTES
 from ..limits import Limits
-from ..packs import PackError
-from ..packs.selection import SelectionError
+from ..packs import PackError, SelectionError
 from ..report import FileResult
 
 POOLS_KEPT = 3
