@@ -18,8 +18,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .aggregate import bound_result
 from .limits import DEFAULT_LIMITS, Limits
@@ -73,25 +72,26 @@ class NoHooks:
 NO_HOOKS = NoHooks()
 
 
-@dataclass
 class _File:
     """What the stages learn about one open file as they go."""
 
-    path: str
-    sha: str | None
-    doc: Document
-    pack: ResolvedPack
-    submission: Submission
-    limits: Limits
-    hooks: Hooks
-    skip_text: Finding | None
-    count: int = 0
-    verdicts: list[Finding] = field(default_factory=list)
-    internal: bool = False
-    text_available: bool = False
-    findings: list[Finding] = field(default_factory=list)
-    crashed: bool = False
-    structure: Structure | None = None
+    def __init__(self, path: str, sha: str | None, doc: Document, pack: ResolvedPack, submission: Submission,
+                 limits: Limits, hooks: Hooks, skip_text: Finding | None) -> None:
+        self.path = path
+        self.sha = sha
+        self.doc = doc
+        self.pack = pack
+        self.submission = submission
+        self.limits = limits
+        self.hooks = hooks
+        self.skip_text = skip_text
+        self.count = 0
+        self.verdicts: list[Finding] = []
+        self.internal = False
+        self.text_available = False
+        self.findings: list[Finding] = []
+        self.crashed = False
+        self.structure: Structure | None = None
 
     def error(self, findings: list[Finding], pages: int | None = None) -> FileResult:
         return _error_result(self.path, self.sha, findings, pages=pages)
@@ -166,8 +166,11 @@ def _structure(state: _File) -> FileResult | None:
     return None
 
 
-@dataclass(frozen=True)
-class Stage:
+def _always(state: _File) -> bool:
+    return True
+
+
+class Stage(NamedTuple):
     """One step of the pipeline over an open file: `run` returns the file's result when the
     file ends here (no pages, too many), None to go on."""
 
@@ -175,7 +178,7 @@ class Stage:
     doing: str
     """What it does, in words for messages ("while reading the text")."""
     run: Callable[[_File], FileResult | None]
-    wanted: Callable[[_File], bool] = lambda state: True
+    wanted: Callable[[_File], bool] = _always
     """Whether the stage runs for this file at all."""
 
 

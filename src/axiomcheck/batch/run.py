@@ -21,6 +21,7 @@ import contextlib
 import dataclasses
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..execution import page_limits
@@ -30,9 +31,11 @@ from ..reporters.base import Emitter
 from .inputs import Item, item_sha256, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
 from .progress import NoProgress, Progress
-from .store import ResultKey, Store
 from .waivers import Waiver, apply_waivers
 from .work import Executor, Work
+
+if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
+    from .store import ResultKey, Store
 
 
 @dataclass(frozen=True)

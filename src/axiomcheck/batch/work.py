@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..report import FileResult
-from .inputs import Item
-from .plan import Group
-from .store import ResultKey
+if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
+    from ..report import FileResult
+    from .inputs import Item
+    from .plan import Group
+    from .store import ResultKey
 
 
 class ExecutorError(Exception):

@@ -1,9 +1,9 @@
 """One codec for everything processes tell each other: typed values as JSON, never pickle.
 
-A message is a frozen dataclass (`messages.py`, and the web page's in `web/checker.py`)
-whose fields are plain values, model types (dataclasses and named tuples of
-`axiomcheck.model` and `axiomcheck.report`), or a file's result. `encode_message` writes
-it as UTF-8 JSON, `[name, {field: value}]`; `decode_message(data, kinds)` reads it back as
+A message is a named tuple (`messages.py`, and the web page's in `web/checker.py`) whose
+fields are plain values, model types (dataclasses and named tuples of `axiomcheck.model`
+and `axiomcheck.report`), or a file's result. `encode_message` writes it as UTF-8 JSON,
+`[name, [field values]]`; `decode_message(data, kinds)` reads it back as
 one of the message classes the reader expects, checked against the type hints all the way
 down. A value of another shape is a `CodecError`, never an object of a class nobody asked
 for, so a process subverted by a hostile file cannot make the process that reads it run
@@ -91,7 +91,7 @@ def encode_value(value: Any) -> bytes:
 
 
 def encode_message(message: Any) -> bytes:
-    """A message dataclass as `[class name, {fields}]` in UTF-8 JSON."""
+    """A message as `[class name, [field values]]` in UTF-8 JSON."""
     return encode_value([type(message).__name__, message])
 
 
@@ -99,7 +99,7 @@ def decode_message(data: bytes, kinds: tuple[type[_T], ...]) -> _T:
     """The message in `data`, which must be one of `kinds` (CodecError otherwise)."""
     parsed = _parse(data)
     if not (isinstance(parsed, list) and len(parsed) == len(("name", "fields")) and isinstance(parsed[0], str)):
-        raise CodecError("a message must be [name, {fields}]")
+        raise CodecError("a message must be [name, [fields]]")
     kind = next((k for k in kinds if k.__name__ == parsed[0]), None)
     if kind is None:
         raise CodecError(f"unexpected message {parsed[0]!r} (expected {', '.join(k.__name__ for k in kinds)})")

@@ -16,7 +16,6 @@ count (`--max-pages`) by the pipeline once it is read (`pipeline.py`).
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import faulthandler
 import os
 import resource
@@ -65,6 +64,8 @@ class Confinement:
     def confine_helper(self) -> None:
         """In a helper the worker forked: it is killed when the worker dies, and guards its
         own memory from now on (the worker's guard thread does not survive the fork)."""
+        import ctypes  # noqa: PLC0415 - only in a helper: the parent has no use for it
+
         parent = os.getppid()
         with contextlib.suppress(OSError, AttributeError):  # not Linux: the inherited CPU limit ends it
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)

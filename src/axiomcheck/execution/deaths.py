@@ -18,7 +18,7 @@ A worker that ends while it holds no file costs nothing: it is replaced when nex
 from __future__ import annotations
 
 import signal
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..limits import Limits, format_duration, format_size
 from ..pipeline import TEXT_SKIPPED, during as pipeline_during
@@ -36,8 +36,7 @@ MOST_TRIES = LOSSES_BEFORE_VERDICT + 1
 """The most times one file is checked: lost twice, then once more without its text."""
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(NamedTuple):
     """How a worker ended without a result: the verdict it means, and whether a limit did it
     (no second try) or the worker was lost (a second try)."""
 
@@ -84,8 +83,7 @@ def ending(exitcode: int | None, limits: Limits, timed_out: bool) -> Ending:
                                             "without a result", True), False)
 
 
-@dataclass(frozen=True)
-class Attempt:
+class Attempt(NamedTuple):
     """A file's tries so far: how often its worker was lost, and the verdict that replaces
     its text layer once the text has stopped a worker."""
 

@@ -1,5 +1,7 @@
 """What a worker, its parent and its helpers say to each other (all through `codec`).
 
+Messages are named tuples: typed like dataclasses, cheaper to define, and written as arrays.
+
     parent -> worker   CheckFile      a file to check (and what is known about it)
     worker -> parent   StageEntered   each stage of the pipeline as it begins
     worker -> parent   FileChecked    the file's result, and whether the worker retires now
@@ -13,8 +15,7 @@ be a whole page of words, and one over `MAX_FACT_BYTES` is read by the worker it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..aggregate import MAX_REPORT_BYTES
 from ..limits import MIB
@@ -31,8 +32,7 @@ MAX_FACT_BYTES = 256 * MIB
 words); a larger one is not delivered and the worker reads that fact itself."""
 
 
-@dataclass(frozen=True)
-class CheckFile:
+class CheckFile(NamedTuple):
     """Check `path`. `skip_text` is the verdict to give instead of reading the text layer (the
     text killed a worker before); `spare_core` lets the worker fork helpers that read on the
     other core (a single-file run); `evidence_dir` is where the pictures of its findings go."""
@@ -44,23 +44,20 @@ class CheckFile:
     evidence_dir: str | None = None
 
 
-@dataclass(frozen=True)
-class StageEntered:
+class StageEntered(NamedTuple):
     """The worker began a stage of the pipeline (`pipeline.STAGES`)."""
 
     stage: str
 
 
-@dataclass(frozen=True)
-class FileChecked:
+class FileChecked(NamedTuple):
     """The file's result; `retire` says the worker exits now and is to be replaced."""
 
     result: FileResult
     retire: bool
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """A fact a helper read, by name; its value is decoded by the type its reader returns."""
 
     key: str

@@ -21,7 +21,7 @@ import socket
 import sys
 import traceback
 from collections import OrderedDict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..batch.plan import PackSpec
 from ..execution import FileTask, WorkerPool
@@ -36,8 +36,7 @@ POOLS_KEPT = 3
 """Worker pools (one per pack) a checker keeps open; older ones are closed."""
 
 
-@dataclass(frozen=True)
-class CheckUpload:
+class CheckUpload(NamedTuple):
     """Check the file at `path` against `spec`, drawing its pictures into `evidence_dir`."""
 
     path: str
@@ -45,13 +44,11 @@ class CheckUpload:
     evidence_dir: str
 
 
-@dataclass(frozen=True)
-class UploadChecked:
+class UploadChecked(NamedTuple):
     result: FileResult
 
 
-@dataclass(frozen=True)
-class UploadRefused:
+class UploadRefused(NamedTuple):
     """The job could not be run; `reason` is for the server's log, never for the author."""
 
     reason: str
