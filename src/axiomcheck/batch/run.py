@@ -20,8 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import __version__
 from ..execution import page_limits
@@ -38,8 +37,7 @@ if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
     from .store import ResultKey, Store
 
 
-@dataclass(frozen=True)
-class RunSettings:
+class RunSettings(NamedTuple):
     """What a run checks against and under: the pack, the limits, whether known results are
     checked again (`force`), where evidence pictures go, and the waivers."""
 
@@ -50,8 +48,7 @@ class RunSettings:
     waivers: tuple[Waiver, ...] = ()
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a run did: its id in the store (None without one), its report (waivers applied,
     the files in the order of the items), the files it checked and those it took from the
     store, how many files it had (`total`), and whether Ctrl-C stopped it."""

@@ -8,8 +8,7 @@ Three executors implement it: `local.LocalExecutor` (this machine's worker proce
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
     from ..report import FileResult
@@ -22,8 +21,7 @@ class ExecutorError(Exception):
     """An executor cannot run the batch at all (a cluster unreachable, or set up wrongly)."""
 
 
-@dataclass(frozen=True)
-class Work:
+class Work(NamedTuple):
     """One file to check: its place in the run, the item, its result's key (None when the
     run keeps no store, or the file could not be hashed) and its group (pack)."""
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from multiprocessing.connection import wait
 from types import TracebackType
+from typing import NamedTuple
 
 from ..limits import DEFAULT_LIMITS, Limits
 from ..model import Submission
@@ -36,8 +36,7 @@ LOOK_AT_CLOCK_SECONDS = 1.0
 """The longest the pool waits for a message without looking at the clock again."""
 
 
-@dataclass(frozen=True)
-class FileTask:
+class FileTask(NamedTuple):
     """One file to check, and what the organizers know about it."""
 
     path: str
@@ -46,14 +45,17 @@ class FileTask:
     """Where the pictures of its findings go; None: the pool's folder (if any)."""
 
 
-@dataclass
 class _Job:
-    """A file on its way through the pool."""
+    """A file on its way through the pool: its tries so far, and whether the parent has
+    already run the prechecks on it."""
 
-    index: int
-    task: FileTask
-    attempt: Attempt = Attempt()
-    prechecked: bool = False
+    __slots__ = ("attempt", "index", "prechecked", "task")
+
+    def __init__(self, index: int, task: FileTask) -> None:
+        self.index = index
+        self.task = task
+        self.attempt = Attempt()
+        self.prechecked = False
 
 
 class _Worker:

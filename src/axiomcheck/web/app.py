@@ -161,25 +161,27 @@ def create_app(settings: WebSettings) -> Starlette:
         finally:
             await form.close()
         try:
-            return await check_saved(saved, place, venue, track, stage, checkers)
+            return await check_saved(saved, place, venue, track, stage, checkers, pictures=from_form)
         finally:
             place.discard()
 
     async def check_saved(saved: SavedUpload, place: _Upload, venue: str, track: str, stage: str,
-                          checkers: Checkers) -> _Outcome:
+                          checkers: Checkers, pictures: bool) -> _Outcome:
+        """The upload's report, and its pictures when `pictures` (the page shows them; the
+        JSON API has none, so none are drawn for it)."""
         rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits)
         if rejected is not None:
             refused = Report(venue=venue, track=track, stage=stage, files=[rejected])
             return _Outcome(public_report(refused, saved.display_name), {}, saved.display_name, True)
-        lease = await checkers.lease(str(place.evidence))
+        evidence = str(place.evidence) if pictures else None
+        lease = await checkers.lease(evidence)
         place.check = asyncio.get_running_loop().run_in_executor(
-            checkers.threads, _check_upload, lease, saved, PackSpec(venue, track, stage), settings.limits,
-            str(place.evidence))
+            checkers.threads, _check_upload, lease, saved, PackSpec(venue, track, stage), settings.limits, evidence)
         place.check.add_done_callback(lambda _: checkers.release(lease))
         report = await asyncio.shield(place.check)  # the author leaving never frees a checker mid-job
-        pictures = await asyncio.to_thread(_read_pictures, report.files[0].findings, place.evidence,
-                                           settings.max_pictures)
-        return _Outcome(public_report(report, saved.display_name), pictures, saved.display_name, False)
+        shown = await asyncio.to_thread(_read_pictures, report.files[0].findings, place.evidence,
+                                        settings.max_pictures) if pictures else {}
+        return _Outcome(public_report(report, saved.display_name), shown, saved.display_name, False)
 
     async def index(request: Request) -> Response:
         return form_page(request)
@@ -297,7 +299,7 @@ _TITLES = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "File 
 
 
 def _check_upload(lease: CheckerLease, saved: SavedUpload, spec: PackSpec, limits: Limits,
-                  evidence_dir: str) -> Report:
+                  evidence_dir: str | None) -> Report:
     """The upload's report, checked by the run loop through the leased checker (in a thread)."""
     settings = RunSettings(spec, limits, evidence_dir=evidence_dir)
     return run_items([Item(display=saved.display_name, path=str(saved.path))], settings, lease).report

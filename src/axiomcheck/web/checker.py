@@ -37,11 +37,12 @@ POOLS_KEPT = 3
 
 
 class CheckUpload(NamedTuple):
-    """Check the file at `path` against `spec`, drawing its pictures into `evidence_dir`."""
+    """Check the file at `path` against `spec`, drawing its pictures into `evidence_dir`
+    (none when None: the JSON API shows none)."""
 
     path: str
     spec: PackSpec
-    evidence_dir: str
+    evidence_dir: str | None
 
 
 class UploadChecked(NamedTuple):

@@ -125,8 +125,9 @@ class Checkers:
         with self._lock:
             return sum(1 for checker in self._all if checker.process.is_alive())
 
-    async def lease(self, evidence_dir: str) -> CheckerLease:
-        """An idle checker for one upload, its pictures drawn into `evidence_dir`; raises Busy.
+    async def lease(self, evidence_dir: str | None) -> CheckerLease:
+        """An idle checker for one upload, its pictures drawn into `evidence_dir` (none when
+        None); raises Busy.
         Give it back with `release` (on the event loop)."""
         if self.full:
             raise Busy()
@@ -163,7 +164,7 @@ class Checkers:
 class CheckerLease:
     """One checker, leased for one upload: the executor the run loop checks the upload with."""
 
-    def __init__(self, checkers: Checkers, checker: _Checker, evidence_dir: str) -> None:
+    def __init__(self, checkers: Checkers, checker: _Checker, evidence_dir: str | None) -> None:
         self.checkers = checkers
         self.checker = checker
         self.evidence_dir = evidence_dir
