@@ -101,6 +101,7 @@ class Checkers:
         self.threads = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="axiomcheck-check")
         """Where leased checks run: one thread per checker, so none ever waits for a thread."""
         self.waiting = 0
+        self._stopped = False
 
     def start(self) -> None:
         for _ in range(self.settings.workers):
@@ -145,17 +146,21 @@ class Checkers:
         self._idle.put_nowait(lease.checker)
 
     def replace(self, checker: _Checker) -> _Checker:
-        """A fresh checker in place of `checker`, which is killed (any thread)."""
+        """A fresh checker in place of `checker`, which is killed (any thread); CheckerRefused
+        once the server is stopping, when no new checker is started."""
         with self._lock:
             if checker in self._all:
                 self._all.remove(checker)
         checker.stop(kill=True)
+        if self._stopped:
+            raise CheckerRefused("the server is stopping")
         return self._add()
 
     def stop(self) -> None:
         """Close every channel (checkers then exit and close their pools) and wait for them."""
         with self._lock:
             checkers, self._all = self._all, []
+            self._stopped = True
         for checker in checkers:
             checker.stop(kill=False)
         self.threads.shutdown(wait=False, cancel_futures=True)
