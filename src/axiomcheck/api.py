@@ -95,7 +95,7 @@ def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: L
     rejected = precheck_result(path, limits)
     if rejected is not None:
         return rejected
-    sha = file_sha256(path)
+    sha = file_sha256(path, limits.max_size)
     progress = _Progress(on_stage)
     progress.enter("open")
     objects_aside = _objects_aside(path) if spare_core else None
@@ -152,7 +152,7 @@ def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | 
     rejection = precheck(path, limits)
     if rejection is None:
         return None
-    sha = None if rejection.verdict == "too-complex" else file_sha256(path)
+    sha = None if rejection.verdict == "too-complex" else file_sha256(path, limits.max_size)
     return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
 
 
