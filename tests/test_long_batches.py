@@ -19,7 +19,7 @@ from axiomcheck.aggregate import MAX_REPORT_BYTES, PLACES_KEPT, aggregate, bound
 from axiomcheck.isolation.pool import WorkerPool
 from axiomcheck.isolation.worker import FileTask
 from axiomcheck.packs import PackError, resolve
-from axiomcheck.pdf.objects import parse_xmp, parse_xmp_counts
+from axiomcheck.pdf.xmp import parse_xmp, parse_xmp_counts
 from axiomcheck.report import FileResult, Finding
 
 REGRESSIONS = SHARED / "corpus" / "regressions"

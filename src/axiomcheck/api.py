@@ -23,7 +23,7 @@ from .model import Submission
 from .pdf.prechecks import file_sha256, precheck
 from .packs import ResolvedPack, resolve
 from .report import FileResult, Finding, Report, status_of
-from .verdicts import classify, is_verdict, verdict_finding
+from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
     from .model import Word
@@ -198,6 +198,10 @@ def _check_document(doc: Document, path: str, sha: str | None, pack: ResolvedPac
         verdicts.append(verdict_finding("no-text-layer"))
     progress.enter("rules")
     findings, crashed = run_rules(doc, pack, submission, text_available)
+    unread = getattr(doc.source, "unread", None)  # what the rules' reading skipped as damaged
+    skipped = partly_read_finding(unread()) if unread is not None else None
+    if skipped is not None:
+        findings.append(skipped)
     structure = None
     if text_available:
         progress.enter("structure")
@@ -271,7 +275,7 @@ def _second_opinion(path: str) -> _SecondOpinion:
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
         if classify(error).internal:  # unless the failure is our own bug
             raise
-        return _SecondOpinion(encrypted, None, f"{type(error).__name__}: {error}")
+        return _SecondOpinion(encrypted, None, describe(error))
 
 
 def _unopenable(path: str, reason: str) -> Finding:
