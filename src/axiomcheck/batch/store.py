@@ -39,7 +39,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
@@ -50,6 +50,8 @@ from .waivers import Waiver, apply_waivers
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 60.0
 DEFAULT_DB = "axiomcheck-results.sqlite"
+_KNOWN_CACHE = 256
+"""Distinct stored results `known` keeps parsed at most (callers do not change them)."""
 
 _KEY_COLUMNS = ("sha256", "pack", "pack_hash", "track", "stage", "axiomcheck_version", "settings")
 _DDL = (
@@ -91,6 +93,11 @@ class ResultKey:
     axiomcheck_version: str
     settings: str
 
+    def values(self) -> tuple[str, ...]:
+        """The key's columns in `_KEY_COLUMNS` order."""
+        return (self.sha256, self.pack, self.pack_hash, self.track, self.stage, self.axiomcheck_version,
+                self.settings)
+
 
 @dataclass(frozen=True)
 class RunInfo:
@@ -116,6 +123,8 @@ class Store:
         self.recorded = 0
         """Files this process has kept in the store (for the message when it fails)."""
         self._failure: StoreError | None = None
+        self._known: dict[str, FileResult] = {}
+        """Stored results parsed by `known`, by their text (many files share one: twins, reruns)."""
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise StoreError(f"{path}: the folder {folder} does not exist; create it or give another --db.")
@@ -196,8 +205,15 @@ class Store:
         with self._guard():
             row = self._db.execute(
                 f"SELECT result FROM results WHERE {' AND '.join(f'{c} = ?' for c in _KEY_COLUMNS)} "
-                "AND internal_error = 0", astuple(key)).fetchone()
-        return None if row is None else FileResult.from_dict(json.loads(row[0]))
+                "AND internal_error = 0", key.values()).fetchone()
+        if row is None:
+            return None
+        result = self._known.get(row[0])
+        if result is None:
+            if len(self._known) >= _KNOWN_CACHE:
+                self._known.clear()
+            result = self._known[row[0]] = FileResult.from_dict(json.loads(row[0]))
+        return result
 
     def record(self, run_id: int, position: int, path: str, key: ResultKey | None, submission: Submission,
                result: FileResult, cached: bool = False) -> None:
@@ -208,12 +224,12 @@ class Store:
                 self._db.execute(
                     f"INSERT OR REPLACE INTO results ({', '.join(_KEY_COLUMNS)}, status, pages, internal_error, "
                     "result, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    astuple(key) + (result.status, result.pages, int(result.internal_error),
+                    key.values() + (result.status, result.pages, int(result.internal_error),
                                     json.dumps(result.to_dict(), ensure_ascii=False), _now()))
             elif key is None:
                 inline = json.dumps({"file": result.to_dict(), "internal_error": result.internal_error},
                                     ensure_ascii=False)
-            values = astuple(key) if key is not None else (None,) * len(_KEY_COLUMNS)
+            values = key.values() if key is not None else (None,) * len(_KEY_COLUMNS)
             self._db.execute(
                 f"INSERT OR REPLACE INTO run_files (run_id, position, path, {', '.join(_KEY_COLUMNS)}, "
                 "submission_id, submission, cached, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
