@@ -5,6 +5,7 @@ damaged XMP packet leaves a finding; messages quote nothing that changes between
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,13 @@ def test_messages_keep_object_numbers_and_drop_memory_addresses() -> None:
                        "<pypdf.generic.NullObject object at 0x7f3a2b1c0d90>")
     assert describe(error) == "ValueError: IndirectObject(186, 0) is not a dictionary; <pypdf.generic.NullObject>"
     assert describe(ValueError("x" * 1000)).endswith("…") and len(describe(ValueError("x" * 1000))) < 320
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed (apt-get install qpdf)")
+def test_a_file_qpdf_encrypted_with_an_empty_user_password_is_checked(tmp_path: Path) -> None:
+    plain, locked = tmp_path / "plain.pdf", tmp_path / "locked.pdf"
+    plain.write_bytes(PAPER)
+    subprocess.run(["qpdf", "--encrypt", "", "owner", "256", "--", str(plain), str(locked)], check=True)
+    result = _result(locked)
+    assert result["status"] == _result(plain)["status"] != "error"
+    assert not any(f["rule"].startswith("AX9") for f in result["findings"])

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,7 @@ def _zip_with_raw_names(names: list[bytes], utf8_flags: list[bool]) -> bytes:
 def test_member_names_are_decoded_as_zip_defines_them_and_a_bad_one_costs_only_its_member(tmp_path: Path) -> None:
     export = tmp_path / "export.zip"
     export.write_bytes(_zip_with_raw_names(
-        ["Résumé.pdf".encode("cp437"), "after.pdf".encode(), "Zoë.pdf".encode(), b"B\xff\xfeD.pdf"],
+        ["Résumé.pdf".encode("cp437"), b"after.pdf", "Zoë.pdf".encode(), b"B\xff\xfeD.pdf"],
         [False, False, True, True]))
     items = inputs.archive_items(str(export), DEFAULT_LIMITS)
     assert [item.member for item in items] == ["Résumé.pdf", "after.pdf", "Zoë.pdf", "B\\xff\\xfeD.pdf"]
@@ -138,7 +139,7 @@ def test_member_names_are_decoded_as_zip_defines_them_and_a_bad_one_costs_only_i
 
 def test_the_unicode_path_field_names_a_cp437_member(tmp_path: Path) -> None:
     raw = "Résumé.pdf".encode("cp437")
-    field = struct.pack("<B", 1) + struct.pack("<L", __import__("zlib").crc32(raw)) + "Résumé.pdf".encode()
+    field = struct.pack("<B", 1) + struct.pack("<L", zlib.crc32(raw)) + "Résumé.pdf".encode()
     info = zipfile.ZipInfo("0000000000")  # replaced below by the cp437 bytes
     info.extra = struct.pack("<HH", 0x7075, len(field)) + field
     buffer = io.BytesIO()
@@ -221,7 +222,8 @@ def test_a_full_disk_under_the_store_is_one_line_and_exit_2_and_the_next_run_res
     again = _axiomcheck("batch", "papers", "--venue", "axiom-2026", "--db", "r.sqlite", "--progress", "none",
                         cwd=tmp_path)
     assert again.returncode == 1, again.stderr  # the papers fail the venue's rules, and every one is checked
-    assert f"30 files: 0 pass, 30 fail, 0 not checked ({30 - kept} checked, {kept} known from the store)" in again.stderr
+    summary = f"30 files: 0 pass, 30 fail, 0 not checked ({30 - kept} checked, {kept} known from the store)"
+    assert summary in again.stderr
 
 
 def test_a_locked_store_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -117,8 +117,10 @@ def test_uploads_past_the_limit_get_503_before_their_body(tmp_path: Path) -> Non
     release = asyncio.Event()
 
     async def app(scope: dict, receive: object, send: object) -> None:
-        entered.set()
-        await release.wait()
+        if scope["method"] == "POST":
+            entered.set()
+            await release.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
 
     async def send(message: dict) -> None:
         sent.append(message)
@@ -131,6 +133,7 @@ def test_uploads_past_the_limit_get_503_before_their_body(tmp_path: Path) -> Non
         assert sent[0]["status"] == 503 and (b"retry-after", b"10") in sent[0]["headers"]
         sent.clear()
         await limit({"type": "http", "method": "GET", "path": "/"}, None, send)  # pages pass: the app answers
+        assert sent[0]["status"] == 200
         release.set()
         await first
         assert limit.receiving == 0
