@@ -150,7 +150,7 @@ class Store:
         text = str(error)
         kept = f"the results of the {self.recorded} files done in this run are kept in it" if self.recorded else \
             "the results of earlier runs are kept in it"
-        if "full" in text or "disk I/O" in text or "too big" in text:
+        if "full" in text or "disk I/O" in text:
             return (f"{self.path}: cannot write to the results store ({text}: the disk is full or the file may "
                     f"not grow); {kept}: free space and run the same command again to resume.")
         if "locked" in text or "busy" in text:
