@@ -22,7 +22,7 @@ from typing import Any
 
 from pypdf._codecs import adobe_glyphs, charset_encoding
 
-from .objects import _reraise_our_bug
+from .object_walk import is_damage
 
 MAX_DEPTH = 8
 """Form XObjects nested deeper than this are not searched for fonts."""
@@ -77,8 +77,9 @@ def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> No
             xobject = ref.get_object()
             if xobject.get("/Subtype") == "/Form":
                 _collect(xobject.get("/Resources"), found, seen, depth + 1)
-    except Exception as error:  # a damaged font or resource: keep what was read
-        _reraise_our_bug(error)
+    except Exception as error:  # a damaged font or resource: keep what was read; our bugs go through
+        if not is_damage(error):
+            raise
 
 
 def _compare(font: Any) -> tuple[dict[str, str], list[str]]:
