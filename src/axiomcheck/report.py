@@ -127,10 +127,15 @@ class Report:
     page_limits: dict[str, float] = field(default_factory=dict)
     """The main-body page limit of each track in the run (`page-limit`'s `max_pages`), for
     charts of main-body lengths; a track without that rule is absent."""
+    venue_choice: dict[str, Any] | None = None
+    """How the venue was chosen when none was given: from the template recognised in the PDFs
+    (`packs.choice.VenueChoice.to_dict`); None when the venue was given."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema": SCHEMA, "venue": self.venue, "track": self.track, "stage": self.stage,
-                "page_limits": dict(self.page_limits), "files": [f.to_dict() for f in self.files]}
+        data: dict[str, Any] = {"schema": SCHEMA, "venue": self.venue, "track": self.track, "stage": self.stage}
+        if self.venue_choice is not None:
+            data["venue_choice"] = dict(self.venue_choice)
+        return data | {"page_limits": dict(self.page_limits), "files": [f.to_dict() for f in self.files]}
 
     @property
     def exit_code(self) -> int:

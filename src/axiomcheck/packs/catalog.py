@@ -48,7 +48,8 @@ def validated_info(pack_id: str) -> PackInfo:
                 facts = entry["info"]
                 return PackInfo(id=facts["id"], name=facts["name"], path=Path(facts["path"]),
                                 tracks=dict(facts["tracks"]), stages=tuple(facts["stages"]),
-                                default_stage=facts["default_stage"])
+                                default_stage=facts["default_stage"], default_track=facts["default_track"],
+                                source=facts["source"])
         except (KeyError, TypeError, ValueError):  # a damaged entry: validate again
             pass
     info = validate_pack(pack_id)

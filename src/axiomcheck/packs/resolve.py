@@ -7,6 +7,8 @@ A pack is YAML data (see docs/rule-packs.md):
     template: neurips-2026           # the template file the layout, font and notice rules read
     main_body_excludes: [...]        # sections that do not count toward page limits
     default_stage: submission
+    default_track: main              # the track when none is given (else `paper`, else the first)
+    chosen_for: [...]                # PDFs checked with this pack when no venue is given (choice.py)
     rules: {page-size: {sizes: [letter]}}
     disable: [rule-name, ...]
     stages: {submission: {rules: ..., disable: ...}, camera-ready: {...}}
@@ -39,7 +41,8 @@ if TYPE_CHECKING:  # the rules and templates load when a pack is resolved, not w
     from ..templates import TemplateFacts
 
 PACK_KEYS = ("pack", "name", "source", "description", "extends", "template", "main_body_excludes",
-             "default_stage", "rules", "disable", "enable", "stages", "tracks", "max_findings_per_rule")
+             "default_stage", "default_track", "chosen_for", "rules", "disable", "enable", "stages", "tracks",
+             "max_findings_per_rule")
 TRACK_KEYS = ("description", "template", "main_body_excludes", "only", "rules", "disable", "enable", "stages")
 STAGE_KEYS = ("description", "template", "rules", "disable", "enable")
 RULE_ENTRY_KEYS = ("severity", "enabled", "applies_to")
@@ -80,6 +83,10 @@ class PackInfo:
     tracks: dict[str, str]
     stages: tuple[str, ...]
     default_stage: str
+    default_track: str = "paper"
+    """The track checked when none is given: the pack's `default_track`, else `paper`, else its first."""
+    source: str = ""
+    """Where the pack's numbers and requirements come from (the venue's pages), as the pack says."""
 
 
 @dataclass(frozen=True)
@@ -172,8 +179,16 @@ def pack_info(venue: str) -> PackInfo:
     path, data = chain[-1]
     stages = _stages(chain)
     default = next((d.get("default_stage") for _, d in reversed(chain) if d.get("default_stage")), stages[0])
+    tracks = _tracks(chain)
+    track = next((str(d["default_track"]) for _, d in reversed(chain) if d.get("default_track")),
+                 "paper" if "paper" in tracks or not tracks else next(iter(tracks)))
+    if tracks and track not in tracks:
+        line = next((d.line_of("default_track") for _, d in reversed(chain) if d.get("default_track")), None)
+        raise PackError(path, line, f"`default_track: {track}` names no track of the pack.",
+                        f"Choose one of: {', '.join(tracks)}.")
     return PackInfo(id=str(data.get("pack") or path.stem), name=str(data.get("name") or ""), path=path,
-                    tracks=_tracks(chain), stages=stages, default_stage=default)
+                    tracks=tracks, stages=stages, default_stage=default, default_track=track,
+                    source=str(next((d.get("source") for _, d in reversed(chain) if d.get("source")), "")))
 
 
 def _coerce(value: Any, annotation: Any, where: tuple[Path, int, str, str]) -> Any:
@@ -358,13 +373,15 @@ def _scopes(data: Located) -> set[str]:
     return scopes
 
 
-def resolve(venue: str, track: str, stage: str | None = None) -> ResolvedPack:
-    """The configured rules for `venue` (pack id or path), `track` and `stage`."""
+def resolve(venue: str, track: str | None = None, stage: str | None = None) -> ResolvedPack:
+    """The configured rules for `venue` (pack id or path), `track` and `stage` (None: the
+    pack's default track or stage)."""
     from ..rules import REGISTRY
 
     chain = _chain(venue)
     info = pack_info(venue)
     stage = stage or info.default_stage
+    track = track or info.default_track
     if track not in info.tracks:
         raise PackError("", None, f"{info.id} has no track '{track}'; tracks: {', '.join(info.tracks) or '(none)'}.",
                         "Use --track with one of them.")
@@ -500,7 +517,10 @@ def _section(path: Path, data: Located, key: str, name: str, allowed: tuple[str,
 
 def validate_pack(venue: str) -> PackInfo:
     """Load every track and stage of a pack, so that a mistake anywhere in it is reported."""
+    from .choice import entries
+
     info = pack_info(venue)
+    entries(venue)
     for track in info.tracks:
         for stage in info.stages:
             resolve(venue, track, stage)
