@@ -23,7 +23,8 @@ from .venue import pack_for
 @click.option("--venue", default=None,
               help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (default: the venue "
                    "the PDFs' template calls for, at the stage its mode shows).")
-@click.option("--track", default=None, help="Track of the venue (see `axiomcheck packs`; default: the pack's default track).")
+@click.option("--track", default=None,
+              help="Track of the venue (see `axiomcheck packs`; default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True,
               help="text for people, json the full report, csv a row per file, github workflow annotations, "

@@ -13,6 +13,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import datacache as cache
+from .choice import entries
 from .resolve import PackInfo, chain_paths, packs_directory, validate_pack
 
 
@@ -53,6 +54,7 @@ def validated_info(pack_id: str) -> PackInfo:
         except (KeyError, TypeError, ValueError):  # a damaged entry: validate again
             pass
     info = validate_pack(pack_id)
+    entries(pack_id)  # the `chosen_for:` entries too
     facts = asdict(info) | {"path": str(info.path), "stages": list(info.stages)}
     cache.write("info", key, {"chain": [[str(p), _text_digest(p)] for p in chain_paths(pack_id)], "info": facts})
     return info

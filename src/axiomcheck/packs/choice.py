@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..templates import all_templates
 from ..yamldata import Located
 from .loader import PackError, load_yaml
 from .resolve import pack_info, shipped_packs
@@ -54,7 +55,8 @@ class ChosenFor:
             return False
         if template.get("track") != self.track:
             return False
-        return self.workshop_title is None or _loose(template.get("workshop_title") or "") == _loose(self.workshop_title)
+        title = template.get("workshop_title") or ""
+        return self.workshop_title is None or _loose(title) == _loose(self.workshop_title)
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,6 @@ def _loose(text: str) -> str:
 
 def template_label(name: str) -> str:
     """How people name a recognised template: `neurips-2026` -> NeurIPS 2026, `acl` -> ACL."""
-    from ..templates import all_templates
-
     family, _, year = name.partition("-")
     label = next((t.family_label for t in all_templates() if t.family == family), family)
     return f"{label} {year}".strip()
@@ -118,7 +118,8 @@ def _entry(path: Path, line: int | None, item: Any, venue: str, stages: tuple[st
         raise PackError(path, where, f"a `chosen_for:` entry needs `{missing[0]}:`.",
                         "Write e.g. `{template: neurips-2026, mode: submission, stage: submission}`.")
     if item["mode"] not in MODES:
-        raise PackError(path, where, f"`mode: {item['mode']}` is not a template mode.", f"Choose from: {', '.join(MODES)}.")
+        raise PackError(path, where, f"`mode: {item['mode']}` is not a template mode.",
+                        f"Choose from: {', '.join(MODES)}.")
     if item["stage"] not in stages:
         raise PackError(path, where, f"`stage: {item['stage']}` is not a stage of the pack.",
                         f"Choose from: {', '.join(stages)}.")
@@ -172,7 +173,7 @@ def _why_none(template: dict[str, Any]) -> str:
         return f"{made} in preprint mode, which is neither a submission nor a camera-ready"
     if track == "workshop":
         title = template.get("workshop_title")
-        return f"{made} for the workshop {('%r' % title) if title else '(untitled)'}, which no shipped pack checks"
+        return f"{made} for the workshop {repr(title) if title else '(untitled)'}, which no shipped pack checks"
     if track:
         return f"{made} ({mode} mode, {track} track), which no shipped pack checks"
     return f"{made} ({mode} mode), which no shipped pack checks"

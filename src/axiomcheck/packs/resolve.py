@@ -517,10 +517,7 @@ def _section(path: Path, data: Located, key: str, name: str, allowed: tuple[str,
 
 def validate_pack(venue: str) -> PackInfo:
     """Load every track and stage of a pack, so that a mistake anywhere in it is reported."""
-    from .choice import entries
-
     info = pack_info(venue)
-    entries(venue)
     for track in info.tracks:
         for stage in info.stages:
             resolve(venue, track, stage)

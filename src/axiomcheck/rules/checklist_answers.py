@@ -155,7 +155,7 @@ def _earlier(lines: list[Line], earlier: tuple[str, ...], label: str) -> Iterato
     """One finding for the questions of earlier years' lists that the checklist still asks."""
     found: list[tuple[str, Line]] = []
     keys = [key(line.text) for line in lines]
-    joined = [first + second for first, second in zip(keys, keys[1:] + [""])]  # a question may wrap
+    joined = [first + second for first, second in zip(keys, [*keys[1:], ""], strict=True)]  # a question may wrap
     for question in earlier:
         question_key = key(question)[:max(MIN_EARLIER_KEY, len(key(question)) // 2)]
         position = next((n for n, text in enumerate(joined) if question_key and question_key in text), None)
