@@ -34,8 +34,10 @@ def key(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalpha())
 
 
-def checklist_lines(doc: Document, heading: Heading) -> list[Line]:
-    """The lines after the checklist heading, up to the next section of another kind."""
+def checklist_lines(doc: Document, heading: Heading, running_heads: bool = False) -> list[Line]:
+    """The lines after the checklist heading, up to the next section of another kind; with
+    `running_heads`, also the lines the page furniture detector set aside (an "Answer: [Yes]"
+    that opens two pages looks like a running head to it)."""
     later = [h for h in doc.sections.headings
              if h.kind not in ("checklist", "body") and (h.page, h.bbox.y0) > (heading.page, heading.bbox.y0)]
     stop = min(((h.page, h.bbox.y0) for h in later), default=(doc.page_count + 1, 0.0))
@@ -43,7 +45,8 @@ def checklist_lines(doc: Document, heading: Heading) -> list[Line]:
     for page in range(heading.page, min(stop[0], doc.page_count) + 1):
         for line in doc.page_text(page).lines:
             position = (page, line.bbox.y0)
-            if (heading.page, heading.bbox.y1) <= position < stop and id(line) not in doc.running_heads:
+            furniture = id(line) in doc.running_heads and not running_heads
+            if (heading.page, heading.bbox.y1) <= position < stop and not furniture:
                 lines.append(line)
     return lines
 

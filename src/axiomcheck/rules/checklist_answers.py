@@ -67,7 +67,7 @@ def checklist_answers(doc: Document, options: ChecklistAnswersOptions, context: 
     heading = doc.sections.checklist
     if heading is None or not options.questions:
         return
-    lines = checklist_lines(doc, heading)
+    lines = checklist_lines(doc, heading, running_heads=True)
     titles = tuple(q.get("title", "") for q in options.questions)
     items = find_items(lines, titles)
     where = _regions(heading, lines)
@@ -97,7 +97,8 @@ def _span(heading: Heading, items: list[ChecklistItem]) -> str:
 
 def _placement(doc: Document, heading: Heading) -> Iterator[Violation]:
     references = doc.sections.references
-    if references is None or (heading.page, heading.bbox.y0) > (references.page, references.bbox.y0):
+    order = doc.sections.headings  # reading order
+    if references is None or order.index(heading) > order.index(references):
         return
     yield Violation(
         message=f"The checklist (page {heading.page}) comes before the references (page {references.page}); "

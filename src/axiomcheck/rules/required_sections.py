@@ -55,20 +55,21 @@ def required_section(doc: Document, options: RequiredSectionOptions, context: Ch
     How to fix: add the section under its usual title (an unnumbered `\\section*{Limitations}`,
     `\\section*{Impact Statement}`) at the end of the main text, before the references.
     """
-    headings = doc.sections.headings
-    found = [h for h in headings if h.kind == options.kind]
-    limit = next((h for h in headings if options.before and h.kind == options.before), None)
+    headings = doc.sections.headings  # in reading order: column by column on a two-column page
+    found = [index for index, h in enumerate(headings) if h.kind == options.kind]
+    limit = next((index for index, h in enumerate(headings) if options.before and h.kind == options.before), None)
     if not found:
         yield _missing(doc, options, headings, limit)
         return
-    first = found[0]
-    if limit is not None and (first.page, first.bbox.y0) > (limit.page, limit.bbox.y0):
+    first = headings[found[0]]
+    if limit is not None and found[0] > limit:
+        before = headings[limit]
         yield Violation(
             message=f"The {options.name} section (page {first.page}) comes after the {_named(options.before)} "
-                    f"(page {limit.page}); the venue asks for it before them.",
+                    f"(page {before.page}); the venue asks for it before them.",
             hint=f"Move '{first.text}' before the {_named(options.before)}.",
             page=first.page, bbox=first.bbox, evidence=first.text,
-            regions=(Region(limit.page, limit.bbox, "limit"),))
+            regions=(Region(before.page, before.bbox, "limit"),))
 
 
 def _named(kind: str) -> str:
@@ -76,8 +77,9 @@ def _named(kind: str) -> str:
 
 
 def _missing(doc: Document, options: RequiredSectionOptions, headings: tuple[Heading, ...],
-             limit: Heading | None) -> Violation:
-    before = [h for h in headings if limit is None or (h.page, h.bbox.y0) < (limit.page, limit.bbox.y0)]
+             index: int | None) -> Violation:
+    limit = headings[index] if index is not None else None
+    before = list(headings[:index] if index is not None else headings)
     read = (f"the {len(before)} section heading(s) before the {_named(options.before)}"
             if limit is not None else f"all {len(headings)} section heading(s)")
     last = before[-1] if before else None
