@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from axiomcheck.analysis import open_document
 from axiomcheck.packs import PackError, resolve
 from axiomcheck.rules import REGISTRY
+from conftest import SHARED
 from docmaker import Paper, run_rule
 
 REQUIRED = REGISTRY["required-section"]
@@ -62,3 +64,19 @@ def test_a_kind_the_structure_does_not_know_is_a_pack_error(tmp_path) -> None:
     with pytest.raises(PackError) as caught:
         resolve(str(pack), "paper")
     assert "option 'kind' must be one of" in str(caught.value) and "limitations" in str(caught.value)
+
+
+@pytest.mark.parametrize("paper,kind,name", [("h18", "limitations", "Limitations"),
+                                             ("h15", "impact", "Impact Statement")])
+def test_two_column_pages_are_read_column_by_column(paper: str, kind: str, name: str) -> None:
+    """h18 (ARR): Limitations in the left column of page 5, References at the top of the right
+    column; h15 (ICML 2025): the Impact Statement likewise before References on page 9. Both
+    stand before the references in reading order, though lower on the page."""
+    pdfs = sorted((SHARED / "corpus" / "papers" / "pdfs").glob(f"{paper}__*.pdf"))
+    if not pdfs:
+        pytest.skip("the shared corpus is not available")
+    with open_document(str(pdfs[0])) as doc:
+        section = next(h for h in doc.sections.headings if h.kind == kind)
+        references = doc.sections.references
+        assert section.page == references.page and section.bbox.y0 > references.bbox.y0  # lower on the page
+        assert run_rule(REQUIRED, doc, kind=kind, name=name) == []
