@@ -130,15 +130,14 @@ def _answer(item: ChecklistItem, titles: tuple[str, ...], accepted: set[str],
     title = titles[item.index]
     answer, answer_line = item.answer()
     choices = ", ".join(options.answers)
-    box = item.title_line.bbox if answer_line is None else item.title_line.bbox.union(answer_line.bbox) \
-        if answer_line.page == item.title_line.page else answer_line.bbox
+    place = answer_line or item.title_line
+    box = item.title_line.bbox.union(place.bbox) if place.page == item.title_line.page else place.bbox
     if answer is None or key(answer) not in accepted:
         found = "no answer" if answer is None else f"the answer '{answer}'" if answer else "an empty answer"
         yield Violation(
             message=f"Checklist question {item.index + 1} ('{title}') has {found}; the checklist accepts {choices}.",
             hint="Answer with \\answerYes{}, \\answerNo{} or \\answerNA{}.",
-            page=(answer_line or item.title_line).page, bbox=box,
-            evidence=(answer_line or item.title_line).text)
+            page=place.page, bbox=box, evidence=place.text)
         return
     if not options.justification:
         return
