@@ -23,9 +23,9 @@ from pathlib import Path
 
 from axiomcheck.batch.inputs import Item, item_sha256
 from axiomcheck.batch.store import ResultKey, Store
+from axiomcheck.codec import result_from_json
 from axiomcheck.limits import DEFAULT_LIMITS
 from axiomcheck.model import Submission
-from axiomcheck.report import FileResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,7 +54,7 @@ def check(folder: Path, jobs: int) -> tuple[float, float]:
 def store_cost(db: Path, folder: Path) -> dict[str, float]:
     """Per-file milliseconds of hashing, looking up and recording, on a copy of real results."""
     with sqlite3.connect(db) as source:
-        results = [FileResult.from_dict(json.loads(r)) for (r,) in source.execute("SELECT result FROM results")]
+        results = [result_from_json(json.loads(r)) for (r,) in source.execute("SELECT result FROM results")]
     paths = sorted(folder.glob("*.pdf"))
     with tempfile.TemporaryDirectory() as scratch, Store(str(Path(scratch) / "cost.sqlite")) as store:
         run = store.start_run("axiom-2026", "paper", "submission", "bench", "bench", ())

@@ -14,6 +14,7 @@ from docmaker import Paper, run_rule
 
 ANSWERS = REGISTRY["checklist-answers"]
 QUESTIONS = find_template("neurips-2026").value("checklist.questions")
+WORDINGS = find_template("neurips-2026").value("checklist.wordings")
 PAPERS = SHARED / "corpus" / "papers" / "pdfs"
 
 
@@ -42,14 +43,14 @@ def _paper(items: list[tuple[str, str, str | None]], before_references: bool = F
 
 
 def _all() -> list[tuple[str, str, str | None]]:
-    return [(q["title"], "[Yes]", "Section 4 reports it.") for q in QUESTIONS]
+    return [(title, "[Yes]", "Section 4 reports it.") for title in QUESTIONS]
 
 
 def test_the_full_2026_checklist_answered_and_justified_passes() -> None:
     assert len(QUESTIONS) == 16
     assert run_rule(ANSWERS, _paper(_all()).build()) == []
     answers = ["[Yes]", "[No]", "[N/A]", "[NA]"] * 4
-    mixed = [(q["title"], answer, "Because.") for q, answer in zip(QUESTIONS, answers, strict=True)]
+    mixed = [(title, answer, "Because.") for title, answer in zip(QUESTIONS, answers, strict=True)]
     assert run_rule(ANSWERS, _paper(mixed).build()) == []
 
 

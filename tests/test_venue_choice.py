@@ -13,13 +13,14 @@ from click.testing import CliRunner
 from axiomcheck.cli import main
 from axiomcheck.packs import PackError
 from axiomcheck.packs.choice import NoVenue, all_entries, choose, choose_for_files, entries
+from axiomcheck.report import FoundTemplate
 from conftest import FIXTURES
 
 AXIOM = "AXIOM Foundations of Efficient Deep Learning"
 
 
-def _template(name: str, mode: str | None, track: str | None = None, title: str | None = None) -> dict[str, Any]:
-    return {"name": name, "mode": mode, "track": track, "workshop_title": title, "evidence": []}
+def _template(name: str, mode: str | None, track: str | None = None, title: str | None = None) -> FoundTemplate:
+    return FoundTemplate(name=name, mode=mode, track=track, workshop_title=title, evidence=())
 
 
 @pytest.mark.parametrize("template,venue,track,stage", [
@@ -36,7 +37,7 @@ def _template(name: str, mode: str | None, track: str | None = None, title: str 
     (_template("acl", "submission"), "acl-arr-2026", "long", "submission"),
     (_template("acl", "final"), "acl-arr-2026", "long", "camera-ready"),
 ])
-def test_each_template_and_mode_has_its_venue(template: dict[str, Any], venue: str, track: str, stage: str) -> None:
+def test_each_template_and_mode_has_its_venue(template: FoundTemplate, venue: str, track: str, stage: str) -> None:
     choice = choose(template)
     assert (choice.venue, choice.track, choice.stage) == (venue, track, stage)
     assert choice.to_dict()["note"] == "recognised from the template; pass --venue to choose"
@@ -51,7 +52,7 @@ def test_each_template_and_mode_has_its_venue(template: dict[str, Any], venue: s
     (_template("icml-2026", "final", "workshop"), "(untitled)"),
     (_template("neurips", None), "its mode (submission or camera-ready) cannot be told"),
 ])
-def test_a_template_no_pack_serves_says_why_and_lists_the_packs(template: dict[str, Any], words: str) -> None:
+def test_a_template_no_pack_serves_says_why_and_lists_the_packs(template: FoundTemplate, words: str) -> None:
     with pytest.raises(NoVenue) as caught:
         choose(template, "paper.pdf")
     message = str(caught.value)

@@ -55,7 +55,7 @@ def test_the_template_leads_to_the_venue_the_paper_was_made_for(entry: dict[str,
     template is refused with the list of packs. A paper made for something else (a workshop,
     a course) is held to what its page claims: a workshop submission prints the main track's
     notice, a student project (h10) a main-track camera-ready notice."""
-    template = _checked(entry["id"]).structure["template"]
+    template = _checked(entry["id"]).structure.template
     venue, _, stage = venue_of(entry)
     if not any(e.matches(template) for e in all_entries()):
         with pytest.raises(NoVenue, match="pass --venue with one of: acl-arr-2026"):
@@ -63,6 +63,6 @@ def test_the_template_leads_to_the_venue_the_paper_was_made_for(entry: dict[str,
         return
     choice = choose(template)
     if venue == FALLBACK:
-        assert choice.stage == {"submission": "submission", "final": "camera-ready"}[template["mode"]]
+        assert choice.stage == {"submission": "submission", "final": "camera-ready"}[str(template.mode)]
         return
     assert (choice.venue, choice.stage) == (venue, stage)

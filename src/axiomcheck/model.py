@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
+# What rules report with their findings, read (like the rest of the model) from here:
+from .finding_types import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
+
 MM_PER_POINT = 25.4 / 72
 PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
     "letter": (215.9, 279.4),
@@ -104,6 +107,30 @@ class Line:
         return bool(self.words) and self.words[0].bold
 
 
+HIDING_REASONS = ("render-mode", "transparent", "soft-mask", "layer-off", "clipped", "cropped", "covered",
+                  "colour", "redacted", "off-page", "tiny", "text-layer")
+"""Why a word of the text layer is not seen on the page: drawn in a render mode that paints
+nothing (3 or 7); painted with alpha 0; made invisible by transparency (a soft mask, a blend
+mode, a faint alpha); on an optional-content layer that is off; outside its clipping path;
+outside the bounding box of the included figure that draws it (cropped); under an image or
+fill painted over it; in the colour of what is under it; under (or on) a dark box a reader
+sees, a redaction bar; wholly off the page; in type too small to read; or drawn with glyphs
+that show other text than the text layer says (the font's ToUnicode map disagrees with its
+glyphs). `redacted` and `cropped` text is hidden without being smuggled: the bar shows, and
+a figure's own text cut off by its frame is a figure's trim."""
+
+
+@dataclass(frozen=True)
+class Hiding:
+    """Why a reader cannot see a word that a machine reads."""
+
+    reason: str
+    """One of `HIDING_REASONS`."""
+    detail: str = ""
+    """What the evidence says, for messages: the colours ("#ffffff on #ffffff"), the render
+    mode, the size, the text the glyphs show; empty when the reason says it all."""
+
+
 @dataclass(frozen=True)
 class PageInfo:
     """Cheap facts about a page, read without touching its text."""
@@ -114,6 +141,47 @@ class PageInfo:
     rotation: int
     mediabox: BBox
     cropbox: BBox
+
+    @property
+    def visible_box(self) -> BBox:
+        """The whole visible page (its crop box) in the model's top-down coordinates."""
+        crop = self.cropbox
+        return BBox(crop.x0, self.height - crop.y1, crop.x1, self.height - crop.y0)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A row of text (lines sharing a baseline) that starts on the page and runs past its edge."""
+
+    lines: tuple[Line, ...]
+    beyond: tuple[Word, ...]
+    """The words that lie partly or wholly off the visible page."""
+
+    @property
+    def bbox(self) -> BBox:
+        box = self.lines[0].bbox
+        for line in self.lines[1:]:
+            box = box.union(line.bbox)
+        return box
+
+
+@dataclass(frozen=True)
+class PageVisibility:
+    """Which words of a page's lines a reader cannot see, and why; the rows that run off it."""
+
+    page: int
+    hidden: dict[Word, Hiding]
+    """Every hidden word of the page's lines (words not listed are visible)."""
+    overflows: tuple[Overflow, ...] = ()
+    """Rows that start on the page and continue past its edge: their words beyond the edge are
+    cut off by the layout, not hidden (`Overflow.beyond`)."""
+    ocr_layer: bool = False
+    """The page's text is an invisible layer over a scan (most of it in render mode 3): that
+    text is what the scan shows, so it is not hidden."""
+
+    def of(self, word: Word) -> Hiding | None:
+        """Why `word` is hidden, None when a reader sees it."""
+        return self.hidden.get(word)
 
 
 @dataclass(frozen=True)
@@ -340,7 +408,7 @@ class Document(Protocol):
     @property
     def pages(self) -> tuple[PageInfo, ...]: ...
     def page_text(self, number: int) -> PageText: ...
-    def background_gray(self, page: int, bbox: BBox) -> float | None: ...
+    def visibility(self, page: int) -> PageVisibility: ...
     @property
     def all_lines(self) -> tuple[tuple[Line, ...], ...]: ...
     @property

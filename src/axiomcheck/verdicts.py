@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import TracebackType
 
+from .finding_types import Severity
 from .report import Finding
 
 PDF_LIBRARIES = frozenset({"pypdfium2", "pypdfium2_raw", "pypdf", "pdfplumber", "pdfminer", "pikepdf"})
@@ -23,7 +24,7 @@ _PASSWORD_ERRORS = frozenset({"FileNotDecryptedError", "PDFPasswordIncorrect"})
 class Verdict:
     id: str
     name: str
-    severity: str
+    severity: Severity
     summary: str
     hint: str
     doc: str
@@ -32,7 +33,7 @@ class Verdict:
 _BUG_HINT = "This is a bug in axiomcheck, not in your paper: please report it with the file."
 
 VERDICTS: dict[str, Verdict] = {v.name: v for v in (
-    Verdict("AX900", "unreadable", "error", "The file is not a PDF, or the PDF is damaged and cannot be read.",
+    Verdict("AX900", "unreadable", Severity.ERROR, "The file is not a PDF, or the PDF is damaged and cannot be read.",
             "Export the PDF again from the source (e.g. rebuild with pdflatex) and upload the new file.",
             "The message says which: \"Not a PDF\" when the file does not start with `%PDF-` within "
             "its first KiB, as every PDF reader requires (it also says what the file looks like "
@@ -41,37 +42,37 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in (
             "with the reader's reason; \"Cannot read the file\" when it could not be opened at all. "
             "When only part of the file is damaged (the text layer, or the objects some rules "
             "read), the other rules still ran and the message names the ones that could not."),
-    Verdict("AX901", "password-protected", "error", "The PDF needs a password to open.",
+    Verdict("AX901", "password-protected", Severity.ERROR, "The PDF needs a password to open.",
             "Remove the password or encryption (e.g. `qpdf --decrypt in.pdf out.pdf`) and upload the result.",
             "The PDF is encrypted and does not open with an empty password, so its text cannot be "
             "read. Encrypted PDFs that open without a password (owner-password restrictions only) "
             "are checked normally."),
-    Verdict("AX902", "no-pages", "error", "The PDF has no pages.",
+    Verdict("AX902", "no-pages", Severity.ERROR, "The PDF has no pages.",
             "Export the paper again; the file holds no page.",
             "The document's page tree is empty: there is nothing to check or to review."),
-    Verdict("AX903", "too-complex", "error", "The PDF is too large or too complex to check within the limits.",
+    Verdict("AX903", "too-complex", Severity.ERROR, "The PDF is too large or too complex to check within the limits.",
             "Check that the right file was uploaded; rasterised or huge figures can be replaced by "
             "smaller ones. Organizers can raise the limits with --timeout, --max-memory, --max-size, --max-pages.",
             "The message says which limit was reached: the file size (--max-size), the page count "
             "(--max-pages), the time to check it (--timeout), the memory it needed (--max-memory), "
             "or objects nested too deeply to follow. Such files are usually damaged or built to "
             "exhaust readers. When only reading the text hit the limit, the page-level rules still ran."),
-    Verdict("AX904", "no-text-layer", "warning",
+    Verdict("AX904", "no-text-layer", Severity.WARNING,
             "The PDF has no extractable text (e.g. a scanned or image-only paper); text rules were skipped.",
             "Produce the PDF from LaTeX or a word processor, not by scanning or printing to an image.",
             "No page carries text that can be extracted. Page-size and page-count rules ran; page "
             "limits, anonymity and template rules could not, so the file is not accepted "
             "automatically (status `error`): a person has to look at it."),
-    Verdict("AX905", "page-count-mismatch", "error", "The PDF libraries disagree on the number of pages.",
+    Verdict("AX905", "page-count-mismatch", Severity.ERROR, "The PDF libraries disagree on the number of pages.",
             "Repair the file (e.g. `qpdf in.pdf out.pdf`) or export it again.",
             "Two independent readers (PDFium and pypdf) count different numbers of pages, a sign of "
             "a damaged or deliberately ambiguous file: a reviewer's viewer may show pages the check "
             "did not see."),
-    Verdict("AX990", "rule-crashed", "error", "A rule failed on this file; the other rules still ran.",
+    Verdict("AX990", "rule-crashed", Severity.ERROR, "A rule failed on this file; the other rules still ran.",
             _BUG_HINT,
             "A rule raised an unexpected exception in axiomcheck's own code. Its result is missing; "
             "the other rules' findings are complete. The run exits with code 3."),
-    Verdict("AX999", "internal-error", "error", "axiomcheck failed on this file.", _BUG_HINT,
+    Verdict("AX999", "internal-error", Severity.ERROR, "axiomcheck failed on this file.", _BUG_HINT,
             "The checker itself failed outside any single rule (or its worker process ended "
             "without a result for a reason that is not the file's). The run exits with code 3."),
 )}

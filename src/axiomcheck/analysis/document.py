@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 from . import front_matter
 from .captions import captions
 from .lines import assemble_lines, column_count, split_line_numbers
-from ..model import (MM_PER_POINT, AuthorBlock, BBox, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
-                    PageText, Sections, TemplateInfo, page_size_name)
+from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
+                    PageText, PageVisibility, Sections, TemplateInfo, page_size_name)
 from ..pdf.source import PdfSource, Source
 from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, running_heads
 from .template import LayoutFacts, recognise
+from .visibility import glyph_differences, page_visibility
 
 if TYPE_CHECKING:
     from ..pdf.aside import AsideReader
-    from ..pdf.background import PageRaster
 
 LINE_NUMBER_LINE_SHARE = 0.5
 """Line numbers are on when the pages with a line-number column hold more than this share of
@@ -42,10 +42,9 @@ class Document:
         self._page_text: dict[int, PageText] = {}
         self._main_body: dict[tuple[str, ...], MainBody] = {}
         self._objects: dict[str, tuple[bool, Any]] = {}
-        self._raster: tuple[int, PageRaster | None] | None = None
+        self._visibility: dict[int, PageVisibility] = {}
 
     def close(self) -> None:
-        self._raster = None
         self.source.close()
 
     def __enter__(self) -> Document:
@@ -74,15 +73,17 @@ class Document:
             self._page_text[number] = cached
         return cached
 
-    def background_gray(self, page: int, bbox: BBox) -> float | None:
-        """The gray (0 black .. 1 white) painted under `bbox` on page `page` by everything but text: what text in
-        the box is seen against. None when the page cannot be rendered or the box is off it.
-        Pages are rendered on demand; only the last one asked about is kept."""
-        if self._raster is None or self._raster[0] != page:
-            self._raster = None  # release the previous page before rendering this one
-            self._raster = (page, self.source.page_raster(page - 1))
-        raster = self._raster[1]
-        return raster.gray_behind(bbox) if raster is not None else None
+    def visibility(self, page: int) -> PageVisibility:
+        """Which words of page `page`'s lines a reader cannot see, and why, and the rows that run
+        off the page (`analysis.visibility`), built once."""
+        cached = self._visibility.get(page)
+        if cached is None:
+            lines = self.page_text(page).lines
+            text_layer = glyph_differences(lines, self._object_fact("glyph_text", self.source.glyph_text))
+            cached = page_visibility(page, self.pages[page - 1], lines, self.source.page_hidings(page - 1),
+                                     text_layer)
+            self._visibility[page] = cached
+        return cached
 
     @cached_property
     def all_lines(self) -> tuple[tuple[Line, ...], ...]:

@@ -39,6 +39,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..model import Submission
+from ..codec import result_from_json, result_to_json
 from ..report import FileResult, Report
 from .waivers import Waiver, apply_waivers
 
@@ -165,7 +166,7 @@ class Store:
         row = self._db.execute(
             f"SELECT result FROM results WHERE {' AND '.join(f'{c} = ?' for c in _KEY_COLUMNS)} "
             "AND internal_error = 0", astuple(key)).fetchone()
-        return None if row is None else FileResult.from_dict(json.loads(row[0]))
+        return None if row is None else result_from_json(json.loads(row[0]))
 
     def record(self, run_id: int, position: int, path: str, key: ResultKey | None, submission: Submission,
                result: FileResult, cached: bool = False) -> None:
@@ -177,9 +178,9 @@ class Store:
                     f"INSERT OR REPLACE INTO results ({', '.join(_KEY_COLUMNS)}, status, pages, internal_error, "
                     "result, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     astuple(key) + (result.status, result.pages, int(result.internal_error),
-                                    json.dumps(result.to_dict(), ensure_ascii=False), _now()))
+                                    json.dumps(result_to_json(result), ensure_ascii=False), _now()))
             elif key is None:
-                inline = json.dumps({"file": result.to_dict(), "internal_error": result.internal_error},
+                inline = json.dumps({"file": result_to_json(result), "internal_error": result.internal_error},
                                     ensure_ascii=False)
             values = astuple(key) if key is not None else (None,) * len(_KEY_COLUMNS)
             self._db.execute(
@@ -221,9 +222,9 @@ class Store:
 def _result(path: str, inline: str | None, stored: str | None, internal: int | None) -> FileResult | None:
     if inline is not None:
         data: dict[str, Any] = json.loads(inline)
-        result = FileResult.from_dict(data["file"], internal_error=bool(data.get("internal_error")))
+        result = result_from_json(data["file"], internal_error=bool(data.get("internal_error")))
     elif stored is not None:
-        result = FileResult.from_dict(json.loads(stored), internal_error=bool(internal))
+        result = result_from_json(json.loads(stored), internal_error=bool(internal))
     else:  # its results row was deleted (by hand): nothing to show
         return None
     result.path = path

@@ -21,7 +21,7 @@ from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
-from ..packs.selection import SelectionError
+from ..packs import SelectionError
 from .common import fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
 

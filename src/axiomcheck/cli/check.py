@@ -14,7 +14,7 @@ from ..model import Submission
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
 from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files, write_output
-from .selection import selected, selection_options, waivers_from
+from .selection import selection_from, selection_options, waivers_from
 from .venue import pack_for
 
 
@@ -62,8 +62,8 @@ def check(pdfs: tuple[str, ...], venue: str | None, track: str | None, stage: st
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
-    pack, venue_choice = pack_for(venue, track, stage, pdfs, limits)
-    pack = selected(pack, select, ignore, extend_select)
+    selection = selection_from(select, ignore, extend_select)
+    pack, venue_choice = pack_for(venue, track, stage, selection, pdfs, limits)
     waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:

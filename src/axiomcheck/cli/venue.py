@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..limits import Limits
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES
-from ..packs import PackError, ResolvedPack, resolve
+from ..packs import PackError, ResolvedPack, Selection, SelectionError, resolve
 from ..packs.choice import NoVenue, VenueChoice, choose_for_files
 from ..runner import check_paths
 from .common import fail_usage
@@ -20,17 +20,18 @@ _READ_ONLY = ResolvedPack(venue="", name="", track="", stage="", main_body_exclu
 """A pack without rules: checking with it reads a file's structure (its template) and nothing else."""
 
 
-def pack_for(venue: str | None, track: str | None, stage: str | None, pdfs: tuple[str, ...],
-             limits: Limits) -> tuple[ResolvedPack, VenueChoice | None]:
-    """The pack to check `pdfs` against, and the choice when it was recognised rather than
-    given; a pack mistake, or PDFs whose template no pack serves, end the command (exit 2)."""
+def pack_for(venue: str | None, track: str | None, stage: str | None, selection: Selection,
+             pdfs: tuple[str, ...], limits: Limits) -> tuple[ResolvedPack, VenueChoice | None]:
+    """The pack to check `pdfs` against (with the command line's rule `selection`), and the
+    choice when it was recognised rather than given; a pack or selection mistake, or PDFs
+    whose template no pack serves, end the command (exit 2)."""
     choice = None
     if venue is None:
         choice = recognised_venue(pdfs, limits)
         venue, track, stage = choice.venue, track or choice.track, stage or choice.stage
     try:
-        return resolve(venue, track, stage), choice
-    except PackError as error:
+        return resolve(venue, track, stage, selection), choice
+    except (PackError, SelectionError) as error:
         fail_usage(str(error))
 
 
@@ -40,7 +41,7 @@ def recognised_venue(pdfs: tuple[str, ...], limits: Limits) -> VenueChoice:
         fail_usage("give --venue (a shipped pack or a pack file): without PDFS on the command line there is no "
                    "template to recognise the venue from.")
     report = check_paths(list(pdfs), _READ_ONLY, limits=limits)
-    templates = [(result.path, (result.structure or {}).get("template")) for result in report.files]
+    templates = [(result.path, result.structure.template if result.structure else None) for result in report.files]
     try:
         return choose_for_files(templates)
     except NoVenue as error:

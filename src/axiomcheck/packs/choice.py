@@ -22,13 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..report import FoundTemplate
 from ..templates import all_templates
-from ..yamldata import Located
-from .loader import PackError, load_yaml
-from .resolve import pack_info, shipped_packs
+from .loader import PackError, read_chain, shipped_packs
+from .resolve import pack_info
 
-ENTRY_KEYS = ("template", "mode", "track", "workshop_title", "stage", "pack_track")
-MODES = ("submission", "preprint", "final")
 WHY = "recognised from the template; pass --venue to choose"
 """What the reports say after the venue they chose (the text report's `venue:` line)."""
 
@@ -50,13 +48,10 @@ class ChosenFor:
     workshop_title: str | None = None
     pack_track: str | None = None
 
-    def matches(self, template: dict[str, Any]) -> bool:
-        if template.get("name") != self.template or template.get("mode") != self.mode:
+    def matches(self, template: FoundTemplate) -> bool:
+        if (template.name, template.mode, template.track) != (self.template, self.mode, self.track):
             return False
-        if template.get("track") != self.track:
-            return False
-        title = template.get("workshop_title") or ""
-        return self.workshop_title is None or _loose(title) == _loose(self.workshop_title)
+        return self.workshop_title is None or _loose(template.workshop_title or "") == _loose(self.workshop_title)
 
 
 @dataclass(frozen=True)
@@ -90,42 +85,21 @@ def template_label(name: str) -> str:
 
 
 def entries(venue: str) -> list[ChosenFor]:
-    """The `chosen_for:` entries of pack `venue`, validated; raises PackError naming the line."""
+    """The `chosen_for:` entries of pack `venue` (its own file's), validated; raises PackError
+    naming the line (the pack schema has checked each entry's keys and mode)."""
+    pack = read_chain(venue)[-1]
     info = pack_info(venue)
-    data = load_yaml(info.path).data
-    raw = data.get("chosen_for")
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise PackError(info.path, data.line_of("chosen_for"), "`chosen_for:` must be a list of entries.",
-                        "Write e.g. `chosen_for:\\n  - {template: neurips-2026, mode: submission, stage: submission}`.")
-    return [_entry(info.path, data.line_of("chosen_for"), item, info.id, info.stages, tuple(info.tracks))
-            for item in raw]
+    return [_entry(pack.path, line, item, info.id, info.stages, tuple(info.tracks)) for line, item in pack.chosen_for]
 
 
-def _entry(path: Path, line: int | None, item: Any, venue: str, stages: tuple[str, ...],
+def _entry(path: Path, line: int, item: dict[str, str], venue: str, stages: tuple[str, ...],
            tracks: tuple[str, ...]) -> ChosenFor:
-    where = item.line if isinstance(item, Located) else line
-    if not isinstance(item, dict):
-        raise PackError(path, where, "each `chosen_for:` entry must be a mapping.",
-                        f"Known keys: {', '.join(ENTRY_KEYS)}.")
-    unknown = [k for k in item if k not in ENTRY_KEYS]
-    if unknown:
-        raise PackError(path, where, f"unknown key '{unknown[0]}' in a `chosen_for:` entry.",
-                        f"Known keys: {', '.join(ENTRY_KEYS)}.")
-    missing = [k for k in ("template", "mode", "stage") if not isinstance(item.get(k), str)]
-    if missing:
-        raise PackError(path, where, f"a `chosen_for:` entry needs `{missing[0]}:`.",
-                        "Write e.g. `{template: neurips-2026, mode: submission, stage: submission}`.")
-    if item["mode"] not in MODES:
-        raise PackError(path, where, f"`mode: {item['mode']}` is not a template mode.",
-                        f"Choose from: {', '.join(MODES)}.")
     if item["stage"] not in stages:
-        raise PackError(path, where, f"`stage: {item['stage']}` is not a stage of the pack.",
-                        f"Choose from: {', '.join(stages)}.")
+        raise PackError(path, line, f"`stage: {item['stage']}` is not a stage of the pack.",
+                        f"Choose from: {', '.join(stages)}.", "chosen_for")
     if item.get("pack_track") is not None and item["pack_track"] not in tracks:
-        raise PackError(path, where, f"`pack_track: {item['pack_track']}` is not a track of the pack.",
-                        f"Choose from: {', '.join(tracks)}.")
+        raise PackError(path, line, f"`pack_track: {item['pack_track']}` is not a track of the pack.",
+                        f"Choose from: {', '.join(tracks)}.", "chosen_for")
     return ChosenFor(venue=venue, template=item["template"], mode=item["mode"], stage=item["stage"],
                      track=item.get("track"), workshop_title=item.get("workshop_title"),
                      pack_track=item.get("pack_track"))
@@ -136,7 +110,7 @@ def all_entries() -> list[ChosenFor]:
     return [entry for venue in shipped_packs() for entry in entries(venue)]
 
 
-def choose(template: dict[str, Any], path: str = "the PDF") -> VenueChoice:
+def choose(template: FoundTemplate, path: str = "the PDF") -> VenueChoice:
     """The shipped pack, track and stage for a PDF with this recognised template (the report's
     `structure.template`); raises NoVenue when no pack lists it."""
     entry = next((e for e in all_entries() if e.matches(template)), None)
@@ -144,10 +118,10 @@ def choose(template: dict[str, Any], path: str = "the PDF") -> VenueChoice:
         raise NoVenue(f"{path}: {_why_none(template)}; {_packs_hint()}")
     info = pack_info(entry.venue)
     return VenueChoice(venue=entry.venue, track=entry.pack_track or info.default_track, stage=entry.stage,
-                       template=str(template["name"]), mode=str(template["mode"]), template_track=template.get("track"))
+                       template=template.name, mode=str(template.mode), template_track=template.track)
 
 
-def choose_for_files(templates: list[tuple[str, dict[str, Any] | None]]) -> VenueChoice:
+def choose_for_files(templates: list[tuple[str, FoundTemplate | None]]) -> VenueChoice:
     """One choice for files checked together: each file's template (None for a file that could
     not be read, which does not take part) must lead to the same pack, track and stage."""
     chosen = [(path, choose(template, path)) for path, template in templates if template is not None]
@@ -162,8 +136,8 @@ def choose_for_files(templates: list[tuple[str, dict[str, Any] | None]]) -> Venu
     return first
 
 
-def _why_none(template: dict[str, Any]) -> str:
-    name, mode, track = template.get("name") or "unknown", template.get("mode"), template.get("track")
+def _why_none(template: FoundTemplate) -> str:
+    name, mode, track = template.name or "unknown", template.mode, template.track
     if name == "unknown":
         return "axiomcheck does not recognise the template this PDF was made with, so it cannot choose its venue"
     made = f"made with the {template_label(name)} template"
@@ -172,7 +146,7 @@ def _why_none(template: dict[str, Any]) -> str:
     if mode == "preprint":
         return f"{made} in preprint mode, which is neither a submission nor a camera-ready"
     if track == "workshop":
-        title = template.get("workshop_title")
+        title = template.workshop_title
         return f"{made} for the workshop {repr(title) if title else '(untitled)'}, which no shipped pack checks"
     if track:
         return f"{made} ({mode} mode, {track} track), which no shipped pack checks"

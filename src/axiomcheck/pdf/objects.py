@@ -420,5 +420,12 @@ def _is_embedded(font: Any) -> bool:
     return any(key in descriptor for key in _EMBEDDED_FONT_KEYS)
 
 
-OBJECT_FACTS: dict[str, Callable[[Any], Any]] = {"pages": page_count, "metadata": read_metadata, "fonts": read_fonts}
+def _glyph_text(reader: Any) -> Any:
+    from .glyph_text import read_glyph_text
+
+    return read_glyph_text(reader)
+
+
+OBJECT_FACTS: dict[str, Callable[[Any], Any]] = {"pages": page_count, "metadata": read_metadata, "fonts": read_fonts,
+                                                 "glyph_text": _glyph_text}
 """What the helper of `read_aside` reads, in this order (the page count first: every check needs it)."""

@@ -133,8 +133,10 @@ class _FactsCache:
         return facts
 
 
-def page_words(page: pdfium.PdfPage) -> tuple[list[Word], int]:
-    """Return the words of a page, in content order, and its character count."""
+def page_words(page: pdfium.PdfPage, objects: list[int] | None = None) -> tuple[list[Word], int]:
+    """Return the words of a page, in content order, and its character count. `objects`, when
+    given, receives the address of the text object that draws each word (0 when unknown), for
+    the visibility test that runs while the page is loaded."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
@@ -145,7 +147,7 @@ def page_words(page: pdfium.PdfPage) -> tuple[list[Word], int]:
         text = textpage.get_text_range(0, count)
         if len(text) != count:
             text = _text_by_index(raw, count)
-        return _cut_words(raw, text, height), count
+        return _cut_words(raw, text, height, objects), count
     finally:
         textpage.close()
 
@@ -169,7 +171,7 @@ def _text_by_index(raw: object, count: int) -> str:
     return "".join(chars)
 
 
-def _cut_words(raw: object, text: str, height: float) -> list[Word]:
+def _cut_words(raw: object, text: str, height: float, objects: list[int] | None = None) -> list[Word]:
     """The words of `text` (the page's characters by PDFium index) with their boxes and fonts.
 
     Per word, three calls into PDFium: the first character's origin, the last one's right
@@ -204,4 +206,6 @@ def _cut_words(raw: object, text: str, height: float) -> list[Word]:
         append(Word(word_text, BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size), facts.rounded_size
                     if key else round(size, 2), facts.name, facts.bold, facts.italic, facts.monospace,
                     facts.fill_gray, facts.invisible))
+        if objects is not None:
+            objects.append(key)
     return words

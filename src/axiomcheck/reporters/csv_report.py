@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 
+from ..finding_types import Severity
 from ..report import FileResult, Report
 from .base import Emitter, first_error
 
@@ -25,11 +26,11 @@ class CsvEmitter(Emitter):
         self.writer.writerow(COLUMNS)
 
     def file(self, result: FileResult) -> None:
-        errors = [f for f in result.findings if f.severity == "error" and not f.waived]
+        errors = [f for f in result.findings if f.severity == Severity.ERROR and not f.waived]
         first = first_error(result)
-        structure = result.structure or {}
+        body_pages = "" if result.structure is None else result.structure.main_body_pages
         self.writer.writerow((result.path, result.status, "" if result.pages is None else result.pages,
-                              structure.get("main_body_pages", ""), len(errors), result.count("warning"),
+                              body_pages, len(errors), result.count(Severity.WARNING),
                               " ".join(sorted({f.name for f in errors})),
                               " ".join(first.message.split()) if first else "",
                               result.waived_count))

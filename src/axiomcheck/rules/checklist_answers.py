@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, Heading, Line
 from ._checklist import ChecklistItem, checklist_lines, find_items, key
-from .base import CheckContext, Region, Violation, from_template, rule
+from .base import CheckContext, Region, RegionKind, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -25,12 +25,17 @@ MIN_EARLIER_KEY = 20
 so that a question wrapped or cut short by the extraction is still found)."""
 MAX_LISTED = 6
 """Questions named one by one in a message; more are counted."""
+MIN_WORDING_KEY = 40
+"""Letters of a question's wording that stand for the question when its title was left out."""
 
 
 @dataclass(frozen=True)
 class ChecklistAnswersOptions:
-    questions: tuple[dict[str, str], ...] = from_template("checklist.questions")
-    """The year's questions in order, each `{title, question}` (from the template file)."""
+    questions: tuple[str, ...] = from_template("checklist.questions")
+    """The year's questions in order, by the titles the checklist prints (from the template file)."""
+    wordings: tuple[str, ...] = from_template("checklist.wordings", optional=True)
+    """Each question as printed, in the same order: a question whose title was left out still
+    counts when its wording is there."""
     answers: tuple[str, ...] = from_template("checklist.answers")
     """The answers the checklist accepts, as printed (`[Yes]`, `[No]`, `[N/A]`)."""
     unanswered: str = from_template("checklist.unanswered")
@@ -68,12 +73,12 @@ def checklist_answers(doc: Document, options: ChecklistAnswersOptions, context: 
     if heading is None or not options.questions:
         return
     lines = checklist_lines(doc, heading, running_heads=True)
-    titles = tuple(q.get("title", "") for q in options.questions)
+    titles = options.questions
     items = find_items(lines, titles)
     where = _regions(heading, lines)
     label = f"the {options.label} checklist" if options.label else "this year's checklist"
     yield from _placement(doc, heading)
-    yield from _missing(heading, items, titles, label, where)
+    yield from _missing(heading, items, titles, _worded(lines, options.wordings), label, where)
     accepted = {key(answer) for answer in options.answers}
     for item in items:
         if options.unanswered and options.unanswered in item.text:
@@ -87,7 +92,7 @@ def _regions(heading: Heading, lines: list[Line]) -> tuple[Region, ...]:
     pages: dict[int, BBox] = {heading.page: heading.bbox}
     for line in lines:
         pages[line.page] = pages[line.page].union(line.bbox) if line.page in pages else line.bbox
-    return tuple(Region(page, box, "shade") for page, box in sorted(pages.items()))
+    return tuple(Region(page, box, RegionKind.SHADE) for page, box in sorted(pages.items()))
 
 
 def _span(heading: Heading, items: list[ChecklistItem]) -> str:
@@ -105,12 +110,18 @@ def _placement(doc: Document, heading: Heading) -> Iterator[Violation]:
                 "the checklist must follow the references.",
         hint="Move the checklist after the references (and after the appendix, as the template places it).",
         page=heading.page, bbox=heading.bbox, evidence=heading.text,
-        regions=(Region(references.page, references.bbox, "limit"),))
+        regions=(Region(references.page, references.bbox, RegionKind.LIMIT),))
 
 
-def _missing(heading: Heading, items: list[ChecklistItem], titles: tuple[str, ...], label: str,
+def _worded(lines: list[Line], wordings: tuple[str, ...] | None) -> set[int]:
+    """The questions whose wording the checklist prints (by position in the year's list)."""
+    text = key(" ".join(line.text for line in lines))
+    return {index for index, wording in enumerate(wordings or ()) if key(wording)[:MIN_WORDING_KEY] in text}
+
+
+def _missing(heading: Heading, items: list[ChecklistItem], titles: tuple[str, ...], worded: set[int], label: str,
              where: tuple[Region, ...]) -> Iterator[Violation]:
-    found = {item.index for item in items}
+    found = {item.index for item in items} | worded
     missing = [index for index in range(len(titles)) if index not in found]
     if not missing:
         return
@@ -171,7 +182,7 @@ def _earlier(lines: list[Line], earlier: tuple[str, ...], label: str) -> Iterato
                 f"no longer asks: {listed}{more}.",
         hint="Replace the checklist with the one in this year's style files.",
         page=first.page, bbox=first.bbox, evidence=first.text,
-        regions=tuple(Region(line.page, line.bbox, "shade") for _, line in found[1:]))
+        regions=tuple(Region(line.page, line.bbox, RegionKind.SHADE) for _, line in found[1:]))
 
 
 RULES = (checklist_answers,)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import MM_PER_POINT, BBox, page_size_name
-from .base import CheckContext, Region, Severity, Violation, rule
+from .base import CheckContext, MainBodyPageLimit, Region, RegionKind, Severity, Violation, renamed, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Heading, PageInfo
@@ -22,8 +22,9 @@ _ENTRY_RE = re.compile(r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s+\S.*\b(?:19|20)\d\d\b"
 
 
 @dataclass(frozen=True)
-class PageLimitOptions:
-    max_pages: int = 4
+class PageLimitOptions(MainBodyPageLimit):
+    main_body_pages: int = renamed(4, formerly="max_pages")
+    """How many pages the main body may fill (a partly filled last page counts as one)."""
 
 
 @rule(id="AX101", name="page-limit", group="pages", options=PageLimitOptions)
@@ -45,21 +46,21 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     that they are recognised. `axiomcheck inspect` shows where each section was found.
     """
     body = doc.main_body(context.main_body_excludes)
-    if body.end is None or body.pages <= options.max_pages:
+    if body.end is None or body.pages <= options.main_body_pages:
         return
-    overflow = body.end.page - 1 + body.end.fraction - options.max_pages
+    overflow = body.end.page - 1 + body.end.fraction - options.main_body_pages
     where = (f"ends on page {body.end.page}" if body.excluded_start is None else
              f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
              f"{body.excluded_start.page}")
-    first_page = options.max_pages + 1
+    first_page = options.main_body_pages + 1
     late = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
             if item.page >= first_page]
     if late and body.excluded_start is not None:
         where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
                  f"{body.excluded_start.page}, and {', '.join(late)}, placed among the references, "
                  f"count{'s' if len(late) == 1 else ''} too")
-    past = _past_limit(doc, options.max_pages, body.excluded_start) + tuple(
-        Region(item.page, item.bbox, "shade") for item in body.floats if item.page >= first_page)
+    past = _past_limit(doc, options.main_body_pages, body.excluded_start) + tuple(
+        Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page)
     shown_page = min((region.page for region in past), default=first_page)
     shown = [region for region in past if region.page == shown_page]
     box = shown[0].bbox if shown else None
@@ -69,12 +70,12 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     sure = body.excluded_start is not None or not context.main_body_excludes or \
         _reference_entries(doc, first_page) < REFERENCE_ENTRIES
     yield Violation(
-        message=(f"The main body runs {overflow:.1f} pages past the {options.max_pages}-page limit "
+        message=(f"The main body runs {overflow:.1f} pages past the {options.main_body_pages}-page limit "
                  f"({body.pages} pages; it {where})."
                  + ("" if sure else " The pages past the limit hold what look like reference entries, but no "
                                     "References heading was recognised, so the whole paper was counted: check "
                                     "with `axiomcheck inspect`.")),
-        hint=(f"Cut the main text to {options.max_pages} pages; "
+        hint=(f"Cut the main text to {options.main_body_pages} pages; "
               f"{_excluded_phrase(context.main_body_excludes)} do not count."),
         page=shown_page, bbox=box,
         evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
@@ -90,12 +91,12 @@ def _reference_entries(doc: Document, first_page: int) -> int:
                if _ENTRY_RE.match(line.text))
 
 
-def _past_limit(doc: Document, max_pages: int, stop: Heading | None) -> tuple[Region, ...]:
+def _past_limit(doc: Document, main_body_pages: int, stop: Heading | None) -> tuple[Region, ...]:
     """The main body's text after the last page allowed, as shaded regions: one per column and
     page, up to the first section that does not count."""
     regions: list[Region] = []
     last = stop.page if stop is not None else doc.page_count
-    for number in range(max_pages + 1, last + 1):
+    for number in range(main_body_pages + 1, last + 1):
         lines = []
         for line in doc.page_text(number).lines:
             if stop is not None and number == stop.page and line.bbox == stop.bbox:
@@ -110,7 +111,7 @@ def _past_limit(doc: Document, max_pages: int, stop: Heading | None) -> tuple[Re
                 box = column[0].bbox
                 for line in column[1:]:
                     box = box.union(line.bbox)
-                regions.append(Region(number, box, "shade"))
+                regions.append(Region(number, box, RegionKind.SHADE))
     return tuple(regions)
 
 
@@ -124,7 +125,7 @@ def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | Non
     left = min([line.bbox.x0 for line in lines] + ([overflow.x0] if overflow else []))
     right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
     top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - 3.0
-    return Region(page, BBox(left, top - 0.5, right, top + 0.5), "limit")
+    return Region(page, BBox(left, top - 0.5, right, top + 0.5), RegionKind.LIMIT)
 
 
 def _excluded_phrase(kinds: tuple[str, ...]) -> str:
@@ -170,8 +171,7 @@ class PageSizeOptions:
 def page_box(page: PageInfo) -> BBox:
     """The whole visible page (its crop box) in the model's top-down coordinates: the place of a
     finding about the page itself."""
-    crop = page.cropbox
-    return BBox(crop.x0, page.height - crop.y1, crop.x1, page.height - crop.y0)
+    return page.visible_box
 
 
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
@@ -231,8 +231,8 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
 @dataclass(frozen=True)
 class PageCountOptions:
     min_pages: int = 1
-    max_pages: int = 0
-    """0 means no maximum."""
+    max_total_pages: int = renamed(0, formerly="max_pages")
+    """The most pages the whole PDF may have, everything included; 0 means no maximum."""
 
 
 @rule(id="AX104", name="page-count", group="pages", options=PageCountOptions, needs_text=False)
@@ -246,11 +246,12 @@ def page_count(doc: Document, options: PageCountOptions, context: CheckContext) 
     How to fix: export one page (posters), or remove the extra pages.
     """
     count = doc.page_count
-    if options.max_pages and count > options.max_pages:
+    if options.max_total_pages and count > options.max_total_pages:
         yield Violation(
-            message=f"The PDF has {count} pages; this track allows at most {options.max_pages}.",
-            hint=f"Submit a PDF of at most {options.max_pages} page(s).",
-            page=options.max_pages + 1, bbox=page_box(doc.pages[options.max_pages]), evidence=f"{count} pages")
+            message=f"The PDF has {count} pages; this track allows at most {options.max_total_pages}.",
+            hint=f"Submit a PDF of at most {options.max_total_pages} page(s).",
+            page=options.max_total_pages + 1, bbox=page_box(doc.pages[options.max_total_pages]),
+            evidence=f"{count} pages")
     elif count < options.min_pages:
         yield Violation(
             message=f"The PDF has {count} pages; this track needs at least {options.min_pages}.",

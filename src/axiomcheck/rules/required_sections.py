@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import SECTION_KINDS, BBox, Heading
-from .base import CheckContext, Region, Violation, rule
+from .base import CheckContext, Region, RegionKind, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -69,7 +69,7 @@ def required_section(doc: Document, options: RequiredSectionOptions, context: Ch
                     f"(page {before.page}); the venue asks for it before them.",
             hint=f"Move '{first.text}' before the {_named(options.before)}.",
             page=first.page, bbox=first.bbox, evidence=first.text,
-            regions=(Region(before.page, before.bbox, "limit"),))
+            regions=(Region(before.page, before.bbox, RegionKind.LIMIT),))
 
 
 def _named(kind: str) -> str:
@@ -92,7 +92,7 @@ def _missing(doc: Document, options: RequiredSectionOptions, headings: tuple[Hea
                 f"The paper has no {options.name} section (no section headings were found); it belongs {place}.",
         hint=f"Add a section titled '{options.name}' at the end of the main text, before the references.",
         page=page, bbox=box, evidence=", ".join(h.text for h in before[-4:]) or None,
-        regions=tuple(Region(h.page, h.bbox, "shade") for h in before[-4:]))
+        regions=tuple(Region(h.page, h.bbox, RegionKind.SHADE) for h in before[-4:]))
 
 
 def _place(doc: Document, limit: Heading | None) -> tuple[int | None, BBox | None]:

@@ -33,13 +33,14 @@ _CHECKLIST = _object({
     "answers": {"type": "array", "items": _TEXT, "minItems": 1},
     "unanswered": _TEXT,
     "justification": {"type": "boolean"},
-    "questions": {"type": "array", "minItems": 1, "items": _object({"title": _TEXT, "question": _TEXT},
-                                                                   ("title", "question"))},
+    "questions": {"type": "array", "minItems": 1, "items": _TEXT},
+    "wordings": {"type": "array", "items": _TEXT},
     "earlier_questions": {"type": "array", "items": _TEXT},
 }, ("heading", "answers", "unanswered", "justification", "questions"))
 """A paper checklist the template prints (NeurIPS): its heading, the answers it accepts, the
 unanswered placeholder, whether every answer needs a justification, that year's questions by
-title, and questions of earlier years' lists that this one no longer asks."""
+their titles and, in the same order, as printed, and questions of earlier years' lists that this
+one no longer asks."""
 
 SCHEMA: dict[str, Any] = _object({
     "template": {"type": "string", "pattern": r"^[a-z][a-z0-9]*(-\d{4})?$"},

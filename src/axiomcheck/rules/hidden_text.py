@@ -1,0 +1,218 @@
+"""Text a reader cannot see (hidden text), and text the layout pushes off the page (overflow).
+
+Both read the model's `PageVisibility` (`Document.visibility`): which words are hidden and
+how, measured when the page was read (rendering decides what paint hides; geometry and type
+size the rest), and the rows that run past the page's edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..model import BBox, Hiding, Line, Word
+from .base import CheckContext, Severity, Violation, rule
+
+if TYPE_CHECKING:
+    from ..model import Document
+
+MIN_LETTERS = 2
+"""A word counts toward a hidden run's length when it has this many letters."""
+MAX_QUOTE = 200
+"""Characters of hidden text quoted in a message."""
+MECHANISMS = {
+    "render-mode": "drawn in a text render mode that paints nothing",
+    "transparent": "painted fully transparent",
+    "soft-mask": "made invisible by transparency (a soft mask, blend mode or faint alpha)",
+    "layer-off": "on an optional-content layer that is switched off",
+    "clipped": "outside its clipping path",
+    "cropped": "of an included figure cut off by the figure's frame (its bounding box)",
+    "covered": "under a shape or image painted over it",
+    "colour": "drawn in the colour of what is behind it",
+    "redacted": "under a redaction bar (a dark box readers see, which a machine reads through)",
+    "off-page": "placed outside the visible page",
+    "tiny": "set in type too small to read",
+    "text-layer": "whose font's ToUnicode map makes the text layer say other words than the glyphs show",
+}
+"""How the text is hidden, by `Hiding.reason`, as a message says it."""
+_UNSMUGGLED = ("redacted", "cropped")
+"""Hidden without being smuggled (a redaction bar shows; a figure's trim cuts its own text):
+warnings, since a machine still reads the text."""
+_HINTS = {
+    "redacted": "Delete the text under the bar rather than covering it: the text layer still carries it.",
+    "cropped": "Crop the figure in its source (or delete the cut-off text): the text layer still carries it.",
+}
+
+
+@dataclass(frozen=True)
+class HiddenTextOptions:
+    min_words: int = 3
+    """A hidden run must have this many words of two or more letters (short figure labels and
+    table numbers do not count)."""
+    allow: tuple[str, ...] = ()
+    """Organizers' own hidden text (e.g. a watermark), matched case-insensitively: runs that
+    contain one of these strings are not reported."""
+
+
+@dataclass(frozen=True)
+class _Run:
+    """Consecutive words of a line hidden the same way."""
+
+    reason: str
+    words: tuple[Word, ...]
+    hidings: tuple[Hiding, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def shown(self) -> str:
+        """What the page shows instead (`text-layer` runs)."""
+        return " ".join(h.detail for h in self.hidings)
+
+    @property
+    def bbox(self) -> BBox:
+        box = self.words[0].bbox
+        for word in self.words[1:]:
+            box = box.union(word.bbox)
+        return box
+
+
+def _runs(doc: Document, number: int) -> list[_Run]:
+    visibility = doc.visibility(number)
+    runs: list[_Run] = []
+    for line in doc.page_text(number).lines:
+        current: list[tuple[Word, Hiding]] = []
+        for word in (*line.words, None):
+            hiding = visibility.of(word) if word is not None else None
+            if current and (hiding is None or hiding.reason != current[0][1].reason):
+                runs.append(_Run(current[0][1].reason, tuple(w for w, _ in current), tuple(h for _, h in current)))
+                current = []
+            if word is not None and hiding is not None:
+                current.append((word, hiding))
+    return runs
+
+
+def _worded(run: _Run, min_words: int) -> bool:
+    return sum(1 for w in run.words if sum(c.isalpha() for c in w.text) >= MIN_LETTERS) >= min_words
+
+
+def _details(runs: list[_Run]) -> str:
+    """The evidence of a page's runs of one kind, for the message: "(#ffffff on #ffffff)"."""
+    reason = runs[0].reason
+    if reason == "text-layer":
+        return f"; the page shows '{_clip(' … '.join(r.shown for r in runs))}'"
+    if reason == "tiny":
+        return f" ({min(w.size for r in runs for w in r.words):.1f} pt)"
+    details = list(dict.fromkeys(h.detail for r in runs for h in r.hidings if h.detail))
+    return f" ({'; '.join(details[:3])})" if details else ""
+
+
+@rule(id="AX401", name="hidden-text", group="integrity", options=HiddenTextOptions, confidence="heuristic")
+def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext) -> Iterator[Violation]:
+    """No text is hidden from the reader.
+
+    What it checks: runs of at least three words that a machine reads but a reader cannot
+    see. Paint is measured, not guessed: words whose evidence is suspect (a light colour, a
+    shape of nearly their colour under them, a shape or image painted over them, transparency
+    or alpha 0, a layer, a clipping path that does not contain them) are rendered with and
+    without their text, and are hidden when nothing a reader can see changes in their box
+    (white on a coloured label, or under a semi-transparent highlight, is visible). Text in a
+    render mode that paints nothing is hidden (unless the whole page is an OCR layer over a
+    scan), as are text under 4 pt (size and glyph widths agree), lines placed wholly outside
+    the page's crop box (a row that starts on the page and runs past its edge is a layout
+    overflow, `page-overflow`), and text whose font's ToUnicode map makes the text layer say
+    other letters than its glyphs show. Text under (or on) a dark box a reader sees, a
+    redaction bar, and an included figure's own text cut off by its frame are hidden but not
+    smuggled: warnings, since a machine still reads them. One finding per page and
+    mechanism, quoting the text and saying how it is hidden. Organizers can allowlist their
+    own watermark text.
+
+    Why: hidden text is how keyword stuffing and prompts to AI reviewers are smuggled into a
+    paper; it also leaks into search indexes and text extraction (abstracts, plagiarism checks).
+
+    How to fix: delete the hidden text, or make it readable if it belongs in the paper; if it
+    is a deliberate spacer, use `\\phantom` or `\\vspace` instead; embed fonts with their
+    standard ToUnicode maps.
+    """
+    allowed = [a.lower() for a in options.allow]
+    for number in range(1, doc.page_count + 1):
+        by_reason: dict[str, list[_Run]] = {}
+        for run in _runs(doc, number):
+            if _worded(run, options.min_words) and not any(a in run.text.lower() for a in allowed):
+                by_reason.setdefault(run.reason, []).append(run)
+        for reason, runs in by_reason.items():
+            quote = " … ".join(r.text for r in runs)
+            box = runs[0].bbox
+            for run in runs[1:]:
+                box = box.union(run.bbox)
+            yield Violation(
+                message=f"Page {number} has text {MECHANISMS[reason]}{_details(runs)}: '{_clip(quote)}'",
+                hint=_HINTS.get(reason, "Delete the hidden text, or make it readable if it belongs in the paper."),
+                page=number, bbox=box, evidence=_clip(quote),
+                severity=Severity.WARNING if reason in _UNSMUGGLED else None)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 1] + "…"
+
+
+@dataclass(frozen=True)
+class PageOverflowOptions:
+    min_words: int = 1
+    """Lines with fewer words past the edge are not reported."""
+
+
+@rule(id="AX403", name="page-overflow", group="integrity", options=PageOverflowOptions, severity=Severity.WARNING)
+def page_overflow(doc: Document, options: PageOverflowOptions, context: CheckContext) -> Iterator[Violation]:
+    """No line runs past the edge of the page.
+
+    What it checks: rows of text (lines that share a baseline, such as the cells of a table
+    row) that start on the visible page (its crop box) and whose last words lie partly or
+    wholly beyond its side edge: an overfull table row, a long URL or formula. A row runs on
+    while its next word is close to the previous one or starts a column that other rows past
+    the edge share (a table wider than the page). One finding per page, with the box of those
+    lines clipped to the page so that the picture shows where the text leaves it, and the
+    words that are cut off quoted. Text placed wholly off the page, apart from such rows, is
+    hidden text (`hidden-text`), not an overflow.
+
+    Why: a reader (and the proceedings) lose what runs off the page; it usually means a table
+    or line is wider than the text block, which venues also reject.
+
+    How to fix: make the table fit (`\\resizebox{\\linewidth}{!}{...}`, fewer columns, `\\small`,
+    `tabularx`), or break the long line (`\\url` with `xurl`, a split equation).
+    """
+    for number in range(1, doc.page_count + 1):
+        area = doc.pages[number - 1].visible_box
+        found = [row for row in doc.visibility(number).overflows if len(row.beyond) >= options.min_words]
+        if not found:
+            continue
+        box = found[0].bbox
+        for row in found[1:]:
+            box = box.union(row.bbox)
+        clipped = BBox(max(box.x0, area.x0), max(box.y0, area.y0), min(box.x1, area.x1), min(box.y1, area.y1))
+        edges = sorted({_edge(w, area) for row in found for w in row.beyond})
+        cut = " … ".join(" ".join(w.text for w in row.beyond) for row in found)
+        yield Violation(
+            message=f"Page {number}: {len(found)} line{'s' if len(found) > 1 else ''} "
+                    f"run{'' if len(found) > 1 else 's'} past the {' and '.join(edges)} edge of the page, "
+                    f"cutting off '{_clip(cut)}'.",
+            hint="Make the table or line fit the text block (resize or split it); what runs off the page is lost.",
+            page=number, bbox=clipped, evidence=_clip(" / ".join(_line_text(row.lines) for row in found)))
+
+
+def _line_text(lines: tuple[Line, ...]) -> str:
+    return " ".join(line.text for line in lines)
+
+
+def _edge(word: Word, area: BBox) -> str:
+    if word.bbox.x1 > area.x1:
+        return "right"
+    if word.bbox.x0 < area.x0:
+        return "left"
+    return "bottom" if word.bbox.y1 > area.y1 else "top"
+
+
+RULES = (hidden_text, page_overflow)
