@@ -26,7 +26,7 @@ from .model import Submission
 from .packs import ResolvedPack
 from .pdf.prechecks import file_sha256, precheck
 from .report import FileResult, Finding, Structure, status_of
-from .verdicts import classify, is_verdict, verdict_finding
+from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
     from .analysis import Document
@@ -151,6 +151,10 @@ def _rules(state: _File) -> FileResult | None:
     from .engine import run_rules  # noqa: PLC0415 - the rules are loaded when a file reaches them
 
     state.findings, state.crashed = run_rules(state.doc, state.pack, state.submission, state.text_available)
+    unread = getattr(state.doc.source, "unread", None)  # what the rules' reading skipped as damaged
+    skipped = partly_read_finding(unread()) if unread is not None else None
+    if skipped is not None:
+        state.findings.append(skipped)
     return None
 
 
@@ -217,7 +221,7 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     rejected = precheck_result(path, limits)
     if rejected is not None:
         return rejected
-    sha = file_sha256(path)
+    sha = file_sha256(path, limits.max_size)
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
@@ -277,7 +281,7 @@ def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | 
     rejection = precheck(path, limits)
     if rejection is None:
         return None
-    sha = None if rejection.verdict == "too-complex" else file_sha256(path)
+    sha = None if rejection.verdict == "too-complex" else file_sha256(path, limits.max_size)
     return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
 
 
@@ -332,7 +336,7 @@ def _unopenable(path: str, reason: str) -> Finding:
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
         if classify(error).internal:  # unless the failure is our own bug
             raise
-        problem = f"{type(error).__name__}: {error}"
+        problem = describe(error)
     said_password = any(marker in reason.lower() for marker in ("password", "security"))
     if encrypted or (encrypted is None and said_password and _has_encrypt_entry(path)):
         return verdict_finding("password-protected")

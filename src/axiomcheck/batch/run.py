@@ -4,8 +4,9 @@ A run resolves a pack per (track, stage) its items ask for (a mistake there stop
 before anything is checked), then hands the items to an executor (`work.Executor`: this
 machine's workers, a Dask cluster, the web page's checkers) and takes each result as it
 arrives, in any order. With a results store (`batch`), each file is hashed first (its
-SHA-256 is its key), known results are taken from the store (unless `force`), files with
-the same content are checked once, and each result is kept in its own transaction the
+SHA-256 is its key; an archive member is decompressed to the staging folder as it is
+hashed, `inputs.Staging`), known results are taken from the store (unless `force`), files
+with the same content are checked once, and each result is kept in its own transaction the
 moment it arrives; the run's report is then the store's. Without one (`check`, `serve`),
 nothing is hashed or kept. Emitters (`reporters`) get each file's result, waivers applied,
 in the order of the items, as soon as it and the ones before it are known.
@@ -20,14 +21,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import __version__
 from ..execution import page_limits
 from ..limits import Limits
 from ..report import FileResult, Report
 from ..reporters.base import Emitter
-from .inputs import Item, item_sha256, verdict_result
+from .inputs import Item, Staging, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
 from .progress import NoProgress, Progress
 from .waivers import Waiver, apply_waivers
@@ -46,6 +47,8 @@ class RunSettings(NamedTuple):
     force: bool = False
     evidence_dir: str | None = None
     waivers: tuple[Waiver, ...] = ()
+    venue_choice: dict[str, Any] | None = None
+    """How the venue was chosen when it was recognised from the PDFs' template (the report says)."""
 
 
 class Outcome(NamedTuple):
@@ -109,7 +112,8 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
     base = groups.get((settings.spec.track, settings.spec.stage))
     pack = base.pack if base is not None else settings.spec.resolve()
     limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
-    header = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits)
+    header = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
+                    venue_choice=settings.venue_choice)
     run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers,
                              limits) if store is not None else None
     results = _InOrder(header, emitters, settings.waivers)
@@ -125,53 +129,56 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
                          cached=was_cached)
         results.add(work, result)
 
-    try:
-        pending: list[Work] = []
-        followers: dict[ResultKey, list[Work]] = {}
-        for position, item in enumerate(items):
-            group = groups[group_of(item, settings.spec)]
-            if store is None:
-                work = Work(position, item, None, group)
-                if item.problem is not None:
-                    keep(work, verdict_result(item, item.problem))
-                else:
-                    pending.append(work)
-                continue
-            sha, problem = item_sha256(item, settings.limits)
-            key = result_key(sha, group, settings_text) if sha is not None else None
-            work = Work(position, item, key, group)
-            if problem is not None:
-                keep(work, verdict_result(item, problem, sha))
-                continue
-            if key is not None and key in followers:
-                followers[key].append(work)
-                continue
-            known = store.known(key) if key is not None and not settings.force else None
-            if known is not None:
-                keep(work, known, was_cached=True)
-                cached += 1
-                continue
-            pending.append(work)
-            if key is not None:
-                followers[key] = []
-        progress.start(len(pending), cached)
-        with contextlib.closing(executor.run(pending) if pending else _nothing()) as arriving:
-            for work, result in arriving:
-                result = dataclasses.replace(result, path=work.item.display)
-                keep(work, result)
-                checked += 1
-                progress.advance(result.status)
-                for twin in followers.get(work.key, []) if work.key is not None else []:
-                    keep(twin, result, was_cached=True)
-        state = "done"
-    except KeyboardInterrupt:
-        state = "interrupted"
-    finally:
-        progress.close()
-        if store is not None and run_id is not None:
-            store.finish_run(run_id, state)
-        if state != "failed":
-            results.finish()
+    with Staging(settings.limits) as staging:
+        try:
+            pending: list[Work] = []
+            followers: dict[ResultKey, list[Work]] = {}
+            for position, item in enumerate(items):
+                group = groups[group_of(item, settings.spec)]
+                if store is None:
+                    if item.problem is not None:
+                        keep(Work(position, item, None, group), verdict_result(item, item.problem))
+                    else:
+                        pending.append(Work(position, item, None, group))
+                    continue
+                item, sha, problem = staging.hash(item)  # an archive member is staged as it is hashed
+                if problem is not None:
+                    keep(Work(position, item, None, group), verdict_result(item, problem, sha))
+                    continue
+                key = result_key(sha, group, settings_text) if sha is not None else None
+                work = Work(position, item, key, group)
+                if key is not None and key in followers:
+                    followers[key].append(work)
+                    staging.release(item.path if item.archive else None)
+                    continue
+                known = store.known(key) if key is not None and not settings.force else None
+                if known is not None:
+                    keep(work, known, was_cached=True)
+                    staging.release(item.path if item.archive else None)
+                    cached += 1
+                    continue
+                pending.append(work)
+                if key is not None:
+                    followers[key] = []
+            progress.start(len(pending), cached)
+            with contextlib.closing(executor.run(pending) if pending else _nothing()) as arriving:
+                for work, result in arriving:
+                    staging.release(work.item.path if work.item.archive else None)
+                    result = dataclasses.replace(result, path=work.item.display)
+                    keep(work, result)
+                    checked += 1
+                    progress.advance(result.status)
+                    for twin in followers.get(work.key, []) if work.key is not None else []:
+                        keep(twin, result, was_cached=True)
+            state = "done"
+        except KeyboardInterrupt:
+            state = "interrupted"
+        finally:
+            progress.close()
+            if store is not None and run_id is not None:
+                store.finish_run(run_id, state)
+            if state != "failed":
+                results.finish()
     report = store.report(run_id) if store is not None and run_id is not None else \
         dataclasses.replace(header, files=results.files)
     return Outcome(run_id, report, checked, cached, len(items), state == "interrupted")

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from ..batch.inputs import InputError, Item, expand, unique
+from ..batch.inputs import InputError, Item, StagingError, expand, unique
 from ..batch.openreview import OpenReviewError, match, read_export
 from ..batch.outputs import OutputError, parse_outputs, write_outputs
 from ..batch.plan import PackSpec
@@ -35,8 +35,8 @@ NUMBERS_NAMED = 20
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--venue", required=True,
               help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
-@click.option("--track", default="paper", show_default=True,
-              help="Track for files whose manifest entry names none.")
+@click.option("--track", default=None,
+              help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
               help="CSV or YAML list of files with their id, title, authors, affiliations, track and stage.")
@@ -65,7 +65,7 @@ NUMBERS_NAMED = 20
 @fail_on_option
 @selection_options
 @limit_options
-def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, manifest_file: str | None,
+def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | None, manifest_file: str | None,
           openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
           output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
           progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...],
@@ -106,7 +106,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
         with Store(db) as store:
             outcome = run_items(items, settings, runner, store, make_progress(progress_mode),
                                 command=shlex.join(["axiomcheck"] + sys.argv[1:]))
-    except (PackError, SelectionError, StoreError, ExecutorError) as error:
+    except (PackError, SelectionError, StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
     try:
         printed = write_outputs(outcome.report, wanted)

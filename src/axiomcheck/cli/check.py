@@ -22,17 +22,19 @@ from ..batch.plan import PackSpec
 from ..batch.run import RunSettings, run_items
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
-from ..packs import PackError, SelectionError
 from ..reporters import REPORTERS, emitter
 from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_files
 from .selection import selection_from, selection_options, waivers_from
+from .venue import pack_for
 
 
 @click.command()
 @click.argument("pdfs", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--venue", required=True,
-              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
-@click.option("--track", default="paper", show_default=True, help="Track of the venue (see `axiomcheck packs`).")
+@click.option("--venue", default=None,
+              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (default: the venue "
+                   "the PDFs' template calls for, at the stage its mode shows).")
+@click.option("--track", default=None,
+              help="Track of the venue (see `axiomcheck packs`; default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True,
               help="text for people, json the full report, csv a row per file, github workflow annotations, "
@@ -52,8 +54,8 @@ from .selection import selection_from, selection_options, waivers_from
                    "(named in the report's `evidence_image`).")
 @selection_options
 @limit_options
-def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str, fail_on: str,
-          output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
+def check(pdfs: tuple[str, ...], venue: str | None, track: str | None, stage: str | None, output_format: str,
+          fail_on: str, output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
           evidence_dir: str | None, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
           waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
           max_decoded: int) -> None:
@@ -63,6 +65,10 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     exceeds them gets a verdict and the others are still checked. Ctrl-C stops the check:
     the report is written for the files done, and the exit code is 130.
 
+    Without --venue, the venue is the one the PDFs' template calls for (a NeurIPS 2026
+    submission: neurips-2026, main track, stage submission), named in the report; a template
+    no shipped pack serves is a usage error that lists the packs.
+
     Exit codes: 0 no file fails (under --fail-on), 1 a file fails or cannot be checked
     (with --fail-on warning: also a warning), 2 a usage or rule-pack error, 3 an internal
     error (a bug in axiomcheck, whatever --fail-on says).
@@ -70,11 +76,9 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
     selection = selection_from(select, ignore, extend_select)
-    spec = PackSpec(venue, track, stage, selection.select, selection.ignore, selection.extend_select)
-    try:
-        pack = spec.resolve()
-    except (PackError, SelectionError) as error:
-        fail_usage(str(error))
+    pack, venue_choice = pack_for(venue, track, stage, selection, pdfs, limits)
+    spec = PackSpec(venue_choice.venue if venue_choice else venue or pack.venue, pack.track, pack.stage,
+                    selection.select, selection.ignore, selection.extend_select)
     waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:
@@ -97,7 +101,8 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
             entry.submission, authors=tuple(dict.fromkeys(authors + entry.submission.authors)))) for entry in entries]
     if not items:
         fail_usage("give the PDF files to check, or --manifest FILE.")
-    settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers)
+    settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers,
+                           venue_choice=venue_choice.to_dict() if venue_choice else None)
     with _report_stream(output) as stream:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir),
                             emitters=[emitter(output_format, stream)])

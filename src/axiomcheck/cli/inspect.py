@@ -23,10 +23,10 @@ READ = "read"
               show_default=True)
 @click.option("--venue", default="axiom-2026", show_default=True,
               help="Pack whose track decides what the main body excludes.")
-@click.option("--track", default="paper", show_default=True)
+@click.option("--track", default=None, help="Track of the pack (default: its default track).")
 @limit_options
-def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str, timeout: float, max_memory: int,
-            max_size: int, max_pages: int, max_decoded: int) -> None:
+def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str | None, timeout: float,
+            max_memory: int, max_size: int, max_pages: int, max_decoded: int) -> None:
     """Show the structure axiomcheck finds in PDFS: sections, main body, template, authors.
 
     JSON output is a list with one object per file: path, status (`read`, or `error` for a file

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import pypdfium2 as pdfium
 
 from ..model import BBox, Font, Hiding, LinkTarget, Metadata, PageInfo, Word
+from ..verdicts import describe
 from . import object_facts, objects
 from .page_split import page_key
 from .pdfium_library import PdfiumOpenError, open_pdf
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
 """Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
+
+
+_PAGE_FACTS = {"links": "links", "picture": "painted picture (what the hidden-text check renders)"}
+"""What a page PDFium cannot load or draw leaves unread, for `PdfSource.unread`."""
 
 
 class DocumentError(Exception):
@@ -90,6 +95,8 @@ class PdfSource:
         self._font_reader = FontReader()
         self._page_objects: dict[int, tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]] = {}
         self._hidings: dict[int, dict[Word, Hiding]] = {}
+        self._unread: dict[str, tuple[str, ...]] = {}
+        self._unread_pages: dict[str, list[int]] = {}
 
     def _page(self, index: int) -> pdfium.PdfPage:
         """A loaded page, kept until its text has been read (loading parses its content)."""
@@ -148,7 +155,8 @@ class PdfSource:
         if index not in self._hidings:
             try:
                 page = self._pdf[index]
-            except pdfium.PdfiumError:
+            except pdfium.PdfiumError as error:
+                self._note_page("picture", index, error)
                 return {}
             try:
                 self._read_words(index, page)
@@ -168,7 +176,8 @@ class PdfSource:
         if index not in self._page_objects:
             try:
                 page = self._pages.pop(index, None) or self._pdf[index]
-            except pdfium.PdfiumError:
+            except pdfium.PdfiumError as error:
+                self._note_page("links", index, error)
                 return (_UNREADABLE_PAGE_FONT,), ()
             try:
                 self._read_objects(index, page)
@@ -176,12 +185,28 @@ class PdfSource:
                 page.close()
         return self._page_objects[index]
 
+    def _note_page(self, what: str, index: int, error: pdfium.PdfiumError) -> None:
+        """Count a page whose links (or picture) PDFium cannot read, for `unread`."""
+        pages = self._unread_pages.setdefault(what, [])
+        if index + 1 not in pages:
+            pages.append(index + 1)
+        listed = f"page{'s' if len(pages) > 1 else ''} {', '.join(map(str, sorted(pages)))}"
+        self._unread[what] = (f"the {_PAGE_FACTS[what]} of {listed} (PDFium: {describe(error)})",)
+
     def info(self) -> dict[str, str]:
+        """The document information as PDFium reads it; when PDFium cannot, it is empty and
+        `unread` says so."""
         try:
             raw = self._pdf.get_metadata_dict(skip_empty=True)
-        except pdfium.PdfiumError:
+        except pdfium.PdfiumError as error:
+            self._unread["info"] = (f"the document information dictionary (PDFium: {describe(error)})",)
             return {}
         return {key: str(value) for key, value in raw.items()}
+
+    def unread(self) -> tuple[str, ...]:
+        """What was skipped as damaged in the facts read so far (document information,
+        metadata, fonts), one phrase each."""
+        return tuple(phrase for phrases in self._unread.values() for phrase in phrases)
 
     def _pypdf(self) -> Any:
         if self._reader is None:
@@ -223,7 +248,9 @@ class PdfSource:
 
     def metadata(self) -> Metadata:
         links = tuple(link for index in range(self.page_count()) for link in self.page_objects(index)[1])
-        return dataclasses.replace(self._object_fact("metadata", objects.read_metadata), links=links)
+        metadata: Metadata = self._object_fact("metadata", objects.read_metadata)
+        self._unread["metadata"] = metadata.unread
+        return dataclasses.replace(metadata, links=links)
 
     def glyph_text(self) -> GlyphText:
         """Fonts whose ToUnicode map disagrees with their glyphs (`glyph_text`)."""
@@ -234,7 +261,9 @@ class PdfSource:
         pages = [(index + 1, self.page_objects(index)[0]) for index in range(self.page_count())]
         if fonts_complete(fonts for _, fonts in pages):
             return merge_fonts(pages)
-        return self._object_fact("fonts", objects.read_fonts)
+        facts: objects.FontFacts = self._object_fact("fonts", objects.read_fonts)
+        self._unread["fonts"] = facts.unread
+        return facts.fonts
 
     def close(self) -> None:
         """Release the other readers, every page and the document (the file handle with it),

@@ -7,13 +7,13 @@ Add a rule by writing it in the module of its group and listing it in that modul
 from __future__ import annotations
 
 from . import (anonymity, anonymity_authors, anonymity_institutions, anonymity_links, anonymity_metadata,
-               anonymity_text, camera_ready, checklist, floats, fonts, hidden_text, integrity, layout, pages,
-               template)
+               anonymity_text, camera_ready, checklist, checklist_answers, floats, fonts, hidden_text, integrity,
+               layout, pages, required_sections, template)
 from .base import CheckContext, Region, Rule, Severity, Violation
 
-_MODULES = (pages, floats, checklist, template, layout, fonts, anonymity, anonymity_text, anonymity_links,
-            anonymity_metadata, anonymity_authors, anonymity_institutions, hidden_text, integrity,
-            camera_ready)
+_MODULES = (pages, floats, checklist, checklist_answers, required_sections, template, layout, fonts, anonymity,
+            anonymity_text, anonymity_links, anonymity_metadata, anonymity_authors, anonymity_institutions, hidden_text,
+            integrity, camera_ready)
 
 REGISTRY: dict[str, Rule] = {}
 for _module in _MODULES:
