@@ -70,7 +70,7 @@ def test_a_damaged_files_report_is_the_same_in_a_second_run(hostile_run) -> None
     first = {r["path"]: r for r in json.loads(done.stdout)["files"]
              if any(f["rule"].startswith("AX9") for f in r["findings"])}
     again = subprocess.run([sys.executable, "-m", "axiomcheck", "check", *first, "--venue", "axiom-2026",
-                            "--format", "json", "--jobs", "2"], capture_output=True, text=True, timeout=BATCH_SECONDS)
+                            "--format", "json", "--jobs", "2"], capture_output=True, text=True, timeout=HANG_SECONDS)
     second = {r["path"]: r for r in json.loads(again.stdout)["files"]}
     changed = [path for path in first if first[path] != second[path]]
     assert not changed, [(first[p]["findings"], second[p]["findings"]) for p in changed[:3]]
