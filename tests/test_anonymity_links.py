@@ -10,7 +10,7 @@ from docmaker import paper_with, run_rule
 
 from axiomcheck.model import BBox, LinkTarget
 from axiomcheck.rules import Severity
-from axiomcheck.rules.anonymity_links import (IdentifyingLinkOptions, identifying_link, normalise_url,
+from axiomcheck.rules.anonymity.links import (IdentifyingLinkOptions, identifying_link, normalise_url,
                                               personal_account)
 
 

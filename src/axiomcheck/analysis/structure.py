@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import MM_PER_POINT, Heading, page_size_name
 
 if TYPE_CHECKING:
-    from .document import Document
+    from ..model import Document
 
 PAGE_SIZE_TOLERANCE_MM = 1.06
 """3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import math
 import re
+from collections.abc import Iterable
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -47,6 +48,14 @@ _get_fill_color = native(pdfium_c.FPDFPageObj_GetFillColor, ctypes.c_int, ctypes
 _get_render_mode = native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, ctypes.c_void_p)
 _get_matrix = native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_void_p,
                       ctypes.POINTER(pdfium_c.FS_MATRIX))
+GLUED_WIDTH = 2.0
+"""A word wider than this many font sizes per character, or ending left of where it starts, is
+two runs of text glued together (a hyphenated line end and the line number the content stream
+draws next, with no space between them): it is cut where its characters jump apart."""
+GLUED_GAP = 1.0
+"""Characters of one word stand no further apart than this many font sizes, nor further back."""
+MIN_WORD_WIDTH = 0.1
+"""The least width (points) of a word's box."""
 _PAIR_PLACEHOLDER = "\u200b"
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
 _FIXED_CHARS_RE = re.compile("[" + "".join(re.escape(chr(code)) for code in _WORD_FIXES) + "]")
@@ -169,8 +178,10 @@ def _text_by_index(raw: object, count: int) -> str:
     return "".join(chars)
 
 
-def _cut_words(raw: object, text: str, height: float) -> list[Word]:
-    """The words of `text` (the page's characters by PDFium index) with their boxes and fonts.
+def _cut_words(raw: object, text: str, height: float,
+               spans: Iterable[tuple[int, int]] | None = None) -> list[Word]:
+    """The words of `text` (the page's characters by PDFium index) with their boxes and fonts;
+    `spans` gives the words' (start, end) indices, every run of non-space characters by default.
 
     Per word, three calls into PDFium: the first character's origin, the last one's right
     edge and the text object that draws the first; the object's font, paint and size are
@@ -183,14 +194,13 @@ def _cut_words(raw: object, text: str, height: float) -> list[Word]:
     words: list[Word] = []
     append = words.append
     fixes = _FIXED_CHARS_RE.search(text) is not None  # most pages have nothing to fix
-    for match in _WORD_RE.finditer(text):
-        word_text = match.group().translate(_WORD_FIXES) if fixes else match.group()
+    for first, end in spans if spans is not None else (match.span() for match in _WORD_RE.finditer(text)):
+        word_text = text[first:end].translate(_WORD_FIXES) if fixes else text[first:end]
         if not word_text:
             continue
-        first = match.start()
         if not _get_char_origin(handle, first, origin_x_p, origin_y_p):
             continue
-        _get_char_box(handle, match.end() - 1, unused_p, right_p, unused_p, unused_p)
+        _get_char_box(handle, end - 1, unused_p, right_p, unused_p, unused_p)
         key = _get_text_object(handle, first) or 0
         facts = by_object.get(key) if key else _UNKNOWN_FONT
         if facts is None:
@@ -199,9 +209,34 @@ def _cut_words(raw: object, text: str, height: float) -> list[Word]:
         baseline = height - origin_y.value
         x0 = origin_x.value
         x1 = right.value
-        if x1 < x0 + 0.1:
-            x1 = x0 + 0.1
+        if (x1 < x0 or x1 - x0 > GLUED_WIDTH * size * len(word_text)) and end - first > 1:
+            pieces = _glued_pieces(handle, first, end, size)
+            if len(pieces) > 1:
+                words += _cut_words(raw, text, height, pieces)
+                continue
+        if x1 < x0 + MIN_WORD_WIDTH:
+            x1 = x0 + MIN_WORD_WIDTH
         append(Word(word_text, BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size), facts.rounded_size
                     if key else round(size, 2), facts.name, facts.bold, facts.italic, facts.monospace,
                     facts.fill_gray, facts.invisible))
     return words
+
+
+def _glued_pieces(handle: int | None, first: int, end: int, size: float) -> list[tuple[int, int]]:
+    """The runs of the characters first..end that stand together: a run ends where the next
+    character starts left of the previous one or more than GLUED_GAP font sizes right of it."""
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    pointers = [ctypes.pointer(v) for v in (left, right, bottom, top)]
+    pieces: list[tuple[int, int]] = []
+    start = first
+    previous: tuple[float, float] | None = None
+    gap = GLUED_GAP * max(size, 1.0)
+    for index in range(first, end):
+        if not _get_char_box(handle, index, *pointers):
+            continue
+        if previous is not None and (left.value < previous[0] - gap or left.value > previous[1] + gap):
+            pieces.append((start, index))
+            start = index
+        previous = (left.value, right.value)
+    pieces.append((start, end))
+    return pieces

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Heading, Line
+from ..model import FURNITURE, BBox, Heading, Line
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -45,9 +45,9 @@ def _checklist_lines(doc: Document, heading: Heading) -> list[Line]:
     stop = min(((h.page, h.bbox.y0) for h in later), default=(doc.page_count + 1, 0.0))
     lines: list[Line] = []
     for page in range(heading.page, min(stop[0], doc.page_count) + 1):
-        for line in doc.page_text(page).lines:
+        for line in doc.text.page(page).lines:
             position = (page, line.bbox.y0)
-            if (heading.page, heading.bbox.y1) <= position < stop and id(line) not in doc.running_heads:
+            if (heading.page, heading.bbox.y1) <= position < stop and line.role not in FURNITURE:
                 lines.append(line)
     return lines
 
@@ -106,7 +106,7 @@ def _end_of_text(doc: Document) -> BBox | None:
     """The last line of the paper: where the checklist would have to follow."""
     if not doc.page_count:
         return None
-    lines = [line for line in doc.page_text(doc.page_count).lines if id(line) not in doc.running_heads]
+    lines = doc.text.text_lines(doc.page_count)
     return lines[-1].bbox if lines else None
 
 

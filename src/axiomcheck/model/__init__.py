@@ -1,0 +1,30 @@
+"""The typed document model that rules read.
+
+Coordinates are PDF points (1/72 in) with the origin at the **top-left** of the page and y
+growing downwards, the convention of the template facts ("y measured from the top").
+Pages are numbered from 1. Everything here is frozen: rules read it and never change it,
+and no PDF library object leaks through it.
+
+- `geometry`: boxes, page facts, the one table of paper sizes;
+- `text`: words, lines with their `Role`, region and doctop, pages of text, passages, and the
+  `TextLayer` whose views rules read;
+- `parts`: section kinds and regions, headings, sections, main body, floats, notice, author
+  block, recognised template;
+- `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
+- `document`: the `Document` protocol rules type against.
+"""
+
+from __future__ import annotations
+
+from .document import Document
+from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
+from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
+from .parts import (DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, AuthorBlock, Float, Heading,
+                    MainBody, Notice, PagePosition, Sections, TemplateInfo)
+from .submission import Submission
+from .text import FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
+
+__all__ = ["DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM",
+           "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Document", "EmbeddedAuthor", "Float", "Font", "Heading",
+           "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "PageInfo", "PagePosition", "PageText", "Passage",
+           "Role", "Sections", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing", "page_size_name"]
