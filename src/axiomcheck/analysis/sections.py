@@ -184,17 +184,17 @@ def _assign_lettered_appendix(candidates: list[HeadingCandidate]) -> list[Headin
     seen_references = False
     roman = sum(1 for c in candidates if c.number and c.number.upper() in ("II", "III", "IV"))
     result = []
-    for cand in candidates:
-        number = cand.number or ""
+    for candidate in candidates:
+        number = candidate.number or ""
         if _DIGIT_RE.match(number):
             seen_digit_sections += 1
-        if cand.kind == "references":
+        if candidate.kind == "references":
             seen_references = True
-        if cand.kind is None and _LETTER_RE.match(number):
+        if candidate.kind is None and _LETTER_RE.match(number):
             after_body = seen_digit_sections >= MIN_DIGIT_SECTIONS and not roman
-            if (after_body or seen_references) and cand.typeset:
-                cand = dataclasses.replace(cand, kind="appendix")
-        result.append(cand)
+            if (after_body or seen_references) and candidate.typeset:
+                candidate = dataclasses.replace(candidate, kind="appendix")
+        result.append(candidate)
     return result
 
 
@@ -203,14 +203,14 @@ def _drop_checklist_items(candidates: list[HeadingCandidate]) -> list[HeadingCan
     appendix or references placed after the checklist open a new part."""
     result = []
     in_checklist = False
-    for cand in candidates:
-        if cand.kind == "checklist":
+    for candidate in candidates:
+        if candidate.kind == "checklist":
             in_checklist = True
-        elif in_checklist and cand.kind not in ("appendix", "references"):
+        elif in_checklist and candidate.kind not in ("appendix", "references"):
             continue
-        elif cand.kind in ("appendix", "references"):
+        elif candidate.kind in ("appendix", "references"):
             in_checklist = False
-        result.append(cand)
+        result.append(candidate)
     return result
 
 

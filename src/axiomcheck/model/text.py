@@ -163,6 +163,8 @@ class TextLayer:
 
     def page(self, number: int) -> PageText:
         """Page `number` (1-based)."""
+        if not 1 <= number <= len(self.pages):
+            raise IndexError(f"page {number} of a paper with {len(self.pages)} pages")
         return self.pages[number - 1]
 
     @cached_property
@@ -174,7 +176,7 @@ class TextLayer:
               regions: Collection[str] | None = None, without: Collection[Role] = ()) -> tuple[Line, ...]:
         """Text lines in reading order, of page `page` (every page when None), whose role is one
         of `roles` (any role when None) and not one of `without`, in one of `regions` (any)."""
-        source = self.all_lines if page is None else self.pages[page - 1].lines
+        source = self.all_lines if page is None else self.page(page).lines
         return tuple(line for line in source
                      if (roles is None or line.role in roles) and line.role not in without
                      and (regions is None or line.region in regions))

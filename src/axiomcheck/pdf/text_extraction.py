@@ -49,11 +49,14 @@ _get_render_mode = native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, 
 _get_matrix = native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_void_p,
                       ctypes.POINTER(pdfium_c.FS_MATRIX))
 GLUED_WIDTH = 2.0
-"""A word wider than this many font sizes per character, or ending left of where it starts, is
-two runs of text glued together (a hyphenated line end and the line number the content stream
-draws next, with no space between them): it is cut where its characters jump apart."""
+"""A word wider than this many font sizes per character, or ending left of where it starts,
+may be runs of text glued together: a hyphenated line end and the line number the content
+stream draws next, with no space between them. A line number is cut off such a word where
+the characters jump apart (a word continued on the next line after its hyphen stays whole)."""
 GLUED_GAP = 1.0
 """Characters of one word stand no further apart than this many font sizes, nor further back."""
+MAX_NUMBER_DIGITS = 4
+"""A line number cut off a word has at most this many digits."""
 MIN_WORD_WIDTH = 0.1
 """The least width (points) of a word's box."""
 _PAIR_PLACEHOLDER = "\u200b"
@@ -210,7 +213,7 @@ def _cut_words(raw: object, text: str, height: float,
         x0 = origin_x.value
         x1 = right.value
         if (x1 < x0 or x1 - x0 > GLUED_WIDTH * size * len(word_text)) and end - first > 1:
-            pieces = _glued_pieces(handle, first, end, size)
+            pieces = _glued_pieces(handle, text, first, end, size)
             if len(pieces) > 1:
                 words += _cut_words(raw, text, height, pieces)
                 continue
@@ -222,9 +225,10 @@ def _cut_words(raw: object, text: str, height: float,
     return words
 
 
-def _glued_pieces(handle: int | None, first: int, end: int, size: float) -> list[tuple[int, int]]:
-    """The runs of the characters first..end that stand together: a run ends where the next
-    character starts left of the previous one or more than GLUED_GAP font sizes right of it."""
+def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: float) -> list[tuple[int, int]]:
+    """The characters first..end cut where a line number stands apart from the rest: where the
+    next character starts left of the previous one or more than GLUED_GAP font sizes right of
+    it, and the run before or after that place is a number."""
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     pointers = [ctypes.pointer(v) for v in (left, right, bottom, top)]
     pieces: list[tuple[int, int]] = []
@@ -239,4 +243,15 @@ def _glued_pieces(handle: int | None, first: int, end: int, size: float) -> list
             start = index
         previous = (left.value, right.value)
     pieces.append((start, end))
-    return pieces
+    kept: list[tuple[int, int]] = []
+    for piece in pieces:
+        if kept and not (_is_number(text, kept[-1]) or _is_number(text, piece)):
+            kept[-1] = (kept[-1][0], piece[1])
+        else:
+            kept.append(piece)
+    return kept
+
+
+def _is_number(text: str, piece: tuple[int, int]) -> bool:
+    run = text[piece[0]:piece[1]]
+    return run.isdigit() and len(run) <= MAX_NUMBER_DIGITS

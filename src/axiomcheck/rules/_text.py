@@ -30,6 +30,9 @@ SHORT_QUOTE = 160
 """The longest text a finding's message quotes (characters)."""
 SENTENCE_LOOKBACK = 4
 """A sentence is looked for this many MAX_QUOTE lengths before a match."""
+SENTENCE_END_REACH = 8
+"""Characters past a match a sentence end just before it may need (the space and capital after
+its full stop)."""
 ABBREVIATION_REACH = 20
 """Characters before a full stop searched for the abbreviation it may end."""
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[\"'(\[“]?[A-Z0-9])")
@@ -100,7 +103,7 @@ def _is_sentence_end(text: str, position: int) -> bool:
 def sentence_around(text: str, start: int, end: int) -> str:
     """The sentence of `text` that holds start..end, on one line, at most MAX_QUOTE characters."""
     left = max(0, start - SENTENCE_LOOKBACK * MAX_QUOTE)
-    for match in _SENTENCE_END_RE.finditer(text, left, start + 8):
+    for match in _SENTENCE_END_RE.finditer(text, left, start + SENTENCE_END_REACH):
         if match.start() < start and _is_sentence_end(text, match.start()):
             left = match.end()
     right = len(text)

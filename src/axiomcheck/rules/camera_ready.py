@@ -41,6 +41,8 @@ _MARKS_RE = re.compile(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]")
 """What separates names in a row: `and`, commas, footnote and affiliation marks."""
 ROW_JOIN = "   "
 """What stands between two lines of a row in the block text (no name runs across it)."""
+ROW_APART = 1.4
+"""A row this many times the usual row spacing below the one above starts a new row of authors."""
 ROW_TOLERANCE = 3.0
 """Lines whose tops lie within this many points form one row (names set side by side)."""
 
@@ -128,20 +130,21 @@ def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[in
                      if any(start <= m.start < end for m in found.values()))
     result = []
     for index, row in enumerate(rows):
-        apart = index > 0 and row.lines[0].bbox.y0 - rows[index - 1].lines[0].bbox.y0 > 1.4 * usual
+        apart = index > 0 and row.lines[0].bbox.y0 - rows[index - 1].lines[0].bbox.y0 > ROW_APART * usual
         chosen = [not (bold_names and not line.bold)
                   and (row in holding or ((apart or bold_names) and _is_name_line(clean(line.text))))
                   for line in row.lines]
-        i = 0
-        while i < len(chosen):
-            if not chosen[i]:
-                i += 1
+        first = 0
+        while first < len(chosen):
+            if not chosen[first]:
+                first += 1
                 continue
-            j = i
-            while j + 1 < len(chosen) and chosen[j + 1]:
-                j += 1
-            result.append((row.spans[i][0], row.spans[j][1], enclosing([line.bbox for line in row.lines[i:j + 1]])))
-            i = j + 1
+            last = first
+            while last + 1 < len(chosen) and chosen[last + 1]:
+                last += 1
+            result.append((row.spans[first][0], row.spans[last][1],
+                           enclosing([line.bbox for line in row.lines[first:last + 1]])))
+            first = last + 1
     return result
 
 

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 MAX_QUOTE = 200
 """The longest sentence a finding quotes (characters)."""
+HIDDEN_SHARE = 0.5
+"""A prompt is hidden when more than this share of its words are."""
+CONTEXT_LINES = 1
+"""The sentence around a prompt is looked for this many lines before and after it."""
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)")
 _REVIEW_CONTEXT_RE = re.compile(r"\b(?:review|reviewer|reviewers|referee|accept|acceptance|score|rating)\b", re.I)
 
@@ -89,7 +93,7 @@ def _hidden_run(doc: Document, placed: list[_Placed], first: int, last: int, pag
         first -= 1
     while last + 1 < len(placed) and hidden_reason(doc, placed[last + 1].word, page, thresholds, ocr_layer):
         last += 1
-    return " ".join(p.word.text for p in placed[first:last + 1])
+    return " ".join(placed_word.word.text for placed_word in placed[first:last + 1])
 
 
 @rule(id="AX402", name="reviewer-prompt", group="integrity", options=ReviewerPromptOptions)
@@ -123,12 +127,14 @@ def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: Chec
         matches = [(m, True) for p in always for m in p.finditer(text)]
         matches += [(m, False) for p in injections for m in p.finditer(text)]
         for match, addressed in sorted(matches, key=lambda item: item[0].start()):
-            words = [p for p in placed if p.start < match.end() and p.end > match.start()]
-            hidden = sum(1 for p in words
-                         if hidden_reason(doc, p.word, page, visibility, ocr_layer)) * 2 > len(words)
+            words = [placed_word for placed_word in placed
+                     if placed_word.start < match.end() and placed_word.end > match.start()]
+            hidden_words = [placed_word for placed_word in words
+                            if hidden_reason(doc, placed_word.word, page, visibility, ocr_layer)]
+            hidden = len(hidden_words) > HIDDEN_SHARE * len(words)
             first, last = words[0], words[-1]
-            lower = line_starts[max(first.line - 1, 0)]
-            upper = line_starts[min(last.line + 2, len(line_starts) - 1)]
+            lower = line_starts[max(first.line - CONTEXT_LINES, 0)]
+            upper = line_starts[min(last.line + 1 + CONTEXT_LINES, len(line_starts) - 1)]
             sentence = _sentence(text, match.start(), match.end(), lower, upper)
             if hidden:
                 sentence = _hidden_run(doc, placed, placed.index(first), placed.index(last), page, visibility,

@@ -117,7 +117,7 @@ def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) 
             tall.append(_PageBlock(page, enclosing([line.bbox for line in lines]), len(beyond), len(lines)))
     template_width = options.right - options.left
     if wide:
-        worst = max(wide, key=lambda b: b.outside)
+        worst = max(wide, key=lambda block: block.outside)
         box = worst.box
         yield Violation(
             message=(f"The text block on page {worst.page} is {_inches(box.width)} wide (x {box.x0:.0f}-{box.x1:.0f}); "
@@ -125,9 +125,9 @@ def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) 
             hint="Remove `geometry`, `fullpage` or changes to `\\textwidth` and the margins; keep the template's page.",
             page=worst.page, bbox=box,
             evidence=(f"{worst.outside} of {worst.lines} prose lines outside the side margins; pages "
-                      + ", ".join(str(b.page) for b in wide)))
+                      + ", ".join(str(block.page) for block in wide)))
     if tall:
-        worst = max(tall, key=lambda b: b.outside)
+        worst = max(tall, key=lambda block: block.outside)
         box = worst.box
         yield Violation(
             message=(f"Body text on page {worst.page} runs from y {box.y0:.0f} to {box.y1:.0f}; the template's text "
@@ -137,7 +137,7 @@ def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) 
                  "page.",
             page=worst.page, bbox=box,
             evidence=(f"{worst.outside} body lines above or below the block; pages "
-                      + ", ".join(str(b.page) for b in tall)))
+                      + ", ".join(str(block.page) for block in tall)))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from ..model import Document, Heading
 
 
+LIMIT_LINE_GAP = 3.0
+"""Points above the first text past the limit where the limit line is drawn ..."""
+LIMIT_LINE_WIDTH = 1.0
+"""... as a box this many points high."""
 REFERENCE_ENTRIES = 3
 """Reference-like lines past the limit that make a paper without a recognised References heading
 uncertain (its references may be there, unrecognised)."""
@@ -117,8 +121,8 @@ def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | Non
         return None
     left = min([line.bbox.x0 for line in lines] + ([overflow.x0] if overflow else []))
     right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
-    top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - 3.0
-    return Region(page, BBox(left, top - 0.5, right, top + 0.5), "limit")
+    top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - LIMIT_LINE_GAP
+    return Region(page, BBox(left, top - LIMIT_LINE_WIDTH / 2, right, top + LIMIT_LINE_WIDTH / 2), "limit")
 
 
 def _excluded_phrase(kinds: tuple[str, ...]) -> str:

@@ -261,7 +261,9 @@ def line_numbers(doc: Document, options: LineNumbersOptions, context: CheckConte
 
 
 RULER_WIDTH = 24.0
-"""Points left of the text where the templates print their line numbers."""
+"""Points left of the text where the templates print their line numbers ..."""
+RULER_GAP = 2.0
+"""... up to this many points from the text."""
 
 
 def _ruler_place(doc: Document) -> BBox | None:
@@ -270,7 +272,7 @@ def _ruler_place(doc: Document) -> BBox | None:
     if not lines:
         return None
     left = min(line.bbox.x0 for line in lines)
-    return BBox(max(0.0, left - RULER_WIDTH), min(line.bbox.y0 for line in lines), max(1.0, left - 2.0),
+    return BBox(max(0.0, left - RULER_WIDTH), min(line.bbox.y0 for line in lines), max(1.0, left - RULER_GAP),
                 max(line.bbox.y1 for line in lines))
 
 

@@ -84,6 +84,8 @@ _YEARS_RE = re.compile(r"^(?:(?:19|20)\d\d\W*){2,}$")
 _PHONE_INTERNATIONAL_RE = re.compile(r"(?<![\w+.\-])(?P<number>\+\d{1,3}(?:[ \-]\(?\d{2,5}\)?){2,5})(?![\w.]*\d)")
 
 
+MIN_NAMED_PHONE_DIGITS = 7
+"""Digits a number needs after the word "phone" or "tel." to be a phone number."""
 ORCID_MODULUS = 11
 """An ORCID iD ends in its ISO 7064 MOD 11-2 check digit (the value 10 written X)."""
 
@@ -136,7 +138,8 @@ def personal_identifier(doc: Document, options: PersonalIdentifierOptions,
             orcids.add(found.group(1))
             yield _orcid_violation(found.group(1), link.page, link.bbox, f"{link.uri} (link target)")
     reported: set[str] = set()
-    for pattern, minimum in ((_PHONE_KEYWORD_RE, 7), (_PHONE_INTERNATIONAL_RE, options.min_phone_digits)):
+    for pattern, minimum in ((_PHONE_KEYWORD_RE, MIN_NAMED_PHONE_DIGITS),
+                             (_PHONE_INTERNATIONAL_RE, options.min_phone_digits)):
         for hit in search(doc, pattern):
             number = " ".join(hit.match.group("number").split())
             key = re.sub(r"\D", "", number)

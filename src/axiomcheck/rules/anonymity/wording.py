@@ -17,6 +17,10 @@ from ..base import CheckContext, Severity, Violation, rule
 if TYPE_CHECKING:
     from ...model import Document
 
+QUOTE_REACH = 200
+"""Characters before a self-reference searched for an open quotation mark."""
+IN_PAPER_REACH = 40
+"""Characters after "as we showed" searched for a reference to this paper ("in Section 3")."""
 _IN_PAPER_RE = re.compile(r"^\W{0,3}(?:in\s+)?(?:the\s+)?(?:sec\.|section|§|eq\.|equation|fig\.|figure|table|"
                           r"appendix|app\.|theorem|lemma|corollary|proposition|definition|algorithm|above|"
                           r"below|this\s+paper|this\s+work)", re.I)
@@ -24,7 +28,7 @@ _IN_PAPER_RE = re.compile(r"^\W{0,3}(?:in\s+)?(?:the\s+)?(?:sec\.|section|§|eq\
 
 def _quoted(hit: Hit) -> bool:
     """The match stands inside quotation marks (an example of what not to write)."""
-    before = hit.passage.text[max(0, hit.match.start() - 200):hit.match.start()]
+    before = hit.passage.text[max(0, hit.match.start() - QUOTE_REACH):hit.match.start()]
     return before.count("“") > before.count("”") or before.count('"') % 2 == 1
 
 
@@ -62,7 +66,7 @@ def self_reference(doc: Document, options: SelfReferenceOptions, context: CheckC
     seen: set[tuple[int, str]] = set()
     for pattern in options.patterns:
         for hit in search(doc, re.compile(pattern, re.I)):
-            if _IN_PAPER_RE.match(hit.passage.text[hit.match.end():hit.match.end() + 40]) or _quoted(hit):
+            if _IN_PAPER_RE.match(hit.passage.text[hit.match.end():hit.match.end() + IN_PAPER_REACH]) or _quoted(hit):
                 continue
             key = (hit.page, hit.sentence)
             if key not in seen:
