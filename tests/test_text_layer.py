@@ -174,3 +174,24 @@ def test_body_size_lines_leave_out_the_notice_furniture_and_other_sizes(doc: Ana
     assert lines and all(abs(line.size - BODY) <= 1 for line in lines)
     assert not {Role.NOTICE, Role.RUNNING_HEAD, Role.FOLIO, Role.MARKS} & {line.role for line in lines}
     assert {Role.BODY, Role.CAPTION, Role.TABLE_CELL} <= {line.role for line in lines}
+
+
+def test_equations_and_prose_cut_by_a_gap_are_not_table_cells() -> None:
+    paper = Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(4)
+    paper.notice(SUBMITTED_NOTICE).heading("1 Introduction").text(12)
+    rows = [(("x =", LEFT + 100, {}), ("y + z,", LEFT + 200, {}), ("(3)", 480.0, {})),
+            (("f(x)", LEFT + 100, {"font": "CMMI10"}), ("≤ g(x)", LEFT + 220, {"font": "CMSY10"})),
+            (("Reaches", LEFT, {}), ("∼75%", 260.0, {"font": "CMSY10"}), ("yes", 380.0, {})),
+            (("the model learns sparse features from data with", LEFT, {}),
+             ("fewer parameters than a dense baseline", 345.0, {})),
+            (("Method", LEFT, {}), ("410M", 260.0, {}), ("1.4B", 380.0, {}))]
+    for row in rows:
+        y = paper.y
+        for text, x, options in row:
+            paper.pages[-1] += make_line(text, x, y, **options)
+        paper.y = y + 12.0
+    doc = paper.text(5).build()
+    roles = {line.text: line.role for line in doc.text.lines(1)}
+    assert {roles["x ="], roles["(3)"], roles["f(x)"], roles["≤ g(x)"]} == {Role.BODY}
+    assert roles["fewer parameters than a dense baseline"] is Role.BODY
+    assert {roles["Method"], roles["410M"], roles["1.4B"], roles["∼75%"]} == {Role.TABLE_CELL}

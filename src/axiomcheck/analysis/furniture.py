@@ -29,6 +29,8 @@ MAX_FOLIO_WORDS = 4
 _FOLIO_KEYS = ("", "page", "pageof")
 """What a folio's text is once digits and spaces are taken out."""
 _DIGITS_AND_SPACE_RE = re.compile(r"[\d\s]")
+_WORD_CHARACTER_RE = re.compile(r"[^\W_]")
+"""A letter or a digit (what `str.isalnum` says, found by the regular-expression engine)."""
 
 
 def page_key(text: str) -> str:
@@ -36,13 +38,10 @@ def page_key(text: str) -> str:
     return _DIGITS_AND_SPACE_RE.sub("", text.lower())
 
 
-def _has_word_characters(text: str) -> bool:
-    return any(c.isalnum() for c in text)
-
-
 def edge_rows(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
-    """The lines of a page's top row and bottom row (a running head may be split in pieces)."""
-    lines = [line for line in lines if _has_word_characters(line.text)]
+    """The lines of a page's top row and bottom row (a running head may be split in pieces);
+    a line without a letter or a digit is in neither."""
+    lines = [line for line in lines if _WORD_CHARACTER_RE.search(line.text)]
     if not lines:
         return [], []
     top = min(line.bbox.y0 for line in lines)
@@ -55,19 +54,21 @@ def furniture(pages: Sequence[Sequence[Line]]) -> dict[int, Role]:
     """The role of every furniture line of the document, by `id(line)`: `RUNNING_HEAD`, `FOLIO`
     or `MARKS`. Lines not in the result are the paper's text."""
     edges = [edge_rows(lines) for lines in pages]
+    keys = {id(line): page_key(line.text) for lines in pages for line in lines}
     counts: Counter[str] = Counter()
     for top_row, bottom_row in edges:
-        counts.update({page_key(line.text) for line in top_row + bottom_row})
+        counts.update({keys[id(line)] for line in top_row + bottom_row})
     threshold = max(MIN_RUNNING_HEAD_PAGES, RUNNING_HEAD_SHARE * len(pages))
     repeated = {text for text, n in counts.items() if n >= threshold}
     found: dict[int, Role] = {}
     for lines, (top_row, bottom_row) in zip(pages, edges, strict=True):
         in_edge_row = {id(line) for line in top_row + bottom_row}
         for line in lines:
-            if not _has_word_characters(line.text):
+            key = keys[id(line)]
+            if not _WORD_CHARACTER_RE.search(line.text):
                 found[id(line)] = Role.MARKS
-            elif page_key(line.text) in _FOLIO_KEYS and len(line.words) <= MAX_FOLIO_WORDS:
+            elif key in _FOLIO_KEYS and len(line.words) <= MAX_FOLIO_WORDS:
                 found[id(line)] = Role.FOLIO if id(line) in in_edge_row else Role.MARKS
-            elif id(line) in in_edge_row and page_key(line.text) in repeated:
+            elif id(line) in in_edge_row and key in repeated:
                 found[id(line)] = Role.RUNNING_HEAD
     return found

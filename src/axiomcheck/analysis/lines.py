@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..model import BBox, Line, Word
+from ..model import ASCENT, BBox, Line, Word
 
 ROW_TOLERANCE = 0.3
 """Baselines closer than this fraction of the font size belong to the same row."""
@@ -29,8 +29,6 @@ MIN_PROSE_WORDS = 5
 """A page with fewer words of prose than this has no edges to set line numbers apart from."""
 SPAN_TRIM = 20
 """The text's edges ignore the outermost 1/20 of the words on each side (5th/95th percentile)."""
-ASCENT = 0.75
-"""A word's baseline lies this share of its font size below the top of its box."""
 RAISED_SIZE = 0.85
 """A row set smaller than this share of its neighbour's size (a superscript or subscript) ..."""
 RAISED_OFFSET = 0.45
@@ -170,12 +168,16 @@ def _split_row(row: list[Word]) -> list[list[Word]]:
     return pieces
 
 
+def _size_and_length(word: Word) -> tuple[float, int]:
+    return word.size, len(word.text)
+
+
 def _make_line(page: int, words: list[Word]) -> Line:
-    boxes = [w.bbox for w in words]
-    box = BBox(min([b.x0 for b in boxes]), min([b.y0 for b in boxes]),
-               max([b.x1 for b in boxes]), max([b.y1 for b in boxes]))
-    main = max(words, key=lambda w: (w.size, len(w.text)))
-    return Line(page=page, words=tuple(words), bbox=box, baseline=round(baseline_of(main), 2))
+    """A line of `words`; its baseline is that of its largest (then longest) word."""
+    xs0, ys0, xs1, ys1 = zip(*[word.bbox for word in words], strict=True)
+    main = max(words, key=_size_and_length)
+    return Line(page=page, words=tuple(words), bbox=BBox(min(xs0), min(ys0), max(xs1), max(ys1)),
+                baseline=round(baseline_of(main), 2))
 
 
 def assemble_lines(page: int, words: list[Word]) -> list[Line]:

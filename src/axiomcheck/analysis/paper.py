@@ -11,7 +11,6 @@ once: lines with their role, region and doctop.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -38,7 +37,7 @@ from . import front_matter, page_facts
 from .captions import captions
 from .furniture import furniture
 from .lines import PageLayout, page_layout
-from .sections import DEFAULT_EXCLUDED, find_main_body, find_sections, text_columns
+from .sections import DEFAULT_EXCLUDED, TextColumn, find_main_body, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
 
@@ -120,12 +119,14 @@ class AnalysedPaper:
     @cached_property
     def body_size(self) -> float:
         """The font size of most characters: the body text size."""
-        sizes: Counter[float] = Counter()
+        sizes: dict[float, int] = {}
+        count = sizes.get
         for lines in self._assembled:
             for line in lines:
                 for word in line.words:
-                    sizes[round(word.size, 1)] += len(word.text)
-        return sizes.most_common(1)[0][0] if sizes else DEFAULT_BODY_SIZE
+                    size = round(word.size, 1)
+                    sizes[size] = count(size, 0) + len(word.text)
+        return max(sizes, key=sizes.__getitem__) if sizes else DEFAULT_BODY_SIZE
 
     @cached_property
     def _furniture(self) -> dict[int, Role]:
@@ -139,7 +140,7 @@ class AnalysedPaper:
             layouts=self._all_layouts, page_heights=[page.height for page in self.pages], body_size=self.body_size,
             furniture=self._furniture, notice=self.notice, author_block=self._front_block,
             abstract=front_matter.abstract_line(self._first_page), headings=self.sections.headings,
-            floats=self.floats, columns=text_columns(self._assembled, self.body_size, self._furniture))
+            floats=self.floats, columns=self._columns)
         return build_text_layer(findings)
 
     @property
@@ -157,7 +158,12 @@ class AnalysedPaper:
     def sections(self) -> Sections:
         block = self._front_block
         front = {id(line) for line in block.title + block.lines}
-        return find_sections(self._assembled, self.body_size, self._furniture, front)
+        return find_sections(self._assembled, self.body_size, self._furniture, front, self._columns)
+
+    @cached_property
+    def _columns(self) -> list[TextColumn]:
+        """The text columns of the document (where prose lines start and end)."""
+        return text_columns(self._assembled, self.body_size, self._furniture)
 
     def main_body(self, excluded: tuple[str, ...] = DEFAULT_EXCLUDED) -> MainBody:
         """The main body when the section kinds in `excluded` do not count toward the limit."""

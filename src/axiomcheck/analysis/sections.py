@@ -151,9 +151,8 @@ def _lone_number_joined(lines: Sequence[Line], skip: Collection[int]) -> list[Li
     return result
 
 
-def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
-                skip: Collection[int], front: Collection[int]) -> list[HeadingCandidate]:
-    columns = text_columns(pages, body_size, skip)
+def _candidates(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int], front: Collection[int],
+                columns: list[TextColumn]) -> list[HeadingCandidate]:
     found: list[HeadingCandidate] = []
     for lines in pages:
         rows = _Rows(lines)
@@ -289,10 +288,13 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
 
 
 def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int],
-                  front: Collection[int] = frozenset()) -> Sections:
+                  front: Collection[int] = frozenset(), columns: list[TextColumn] | None = None) -> Sections:
     """Detect the paper's section headings from its lines (one list per page, reading order).
-    Lines in `front` (the title and the author block) are never headings."""
-    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip, front)))
+    Lines in `front` (the title and the author block) are never headings; `columns` are the
+    document's text columns (`text_columns`) when the caller has them already."""
+    if columns is None:
+        columns = text_columns(pages, body_size, skip)
+    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip, front, columns)))
     headings = tuple(_to_heading(c, pages[c.line.page - 1], skip) for c in candidates)
 
     def first(kind: str) -> Heading | None:

@@ -20,15 +20,14 @@ belongs to the text above the heading).
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import AuthorBlock, BBox, Float, Heading, Line, Notice, PageText, Role, TextLayer, Word
+from ..model import OUTSIDE_TEXT, AuthorBlock, BBox, Float, Heading, Line, Notice, PageText, Role, TextLayer
 from .front_matter import FOOT_ZONE
-from .lines import PageLayout, baseline_of
+from .lines import PageLayout
 from .sections import TextColumn
 
 FOOTNOTE_SIZE_STEP = 1.5
@@ -40,8 +39,12 @@ ROW_SHARE = 0.5
 """Lines whose baselines are closer than this share of the font size stand in one row."""
 COLUMN_MARGIN = 4.0
 """Points a line may stick out of its text column's edges and still belong to it."""
+CELL_SHARE = 0.5
+"""A table's cells are each narrower than this share of their column (or of the text's width)."""
 _EQUATION_NUMBER_RE = re.compile(r"^\((?:\d{1,3}|[A-Z])(?:\.\d{1,3})*[a-z]?\)$")
-"""An equation's number, "(3)" or "(A.2b)", beside the equation on its row (not a table)."""
+"""An equation's number, "(3)" or "(A.2b)", at the end of the equation's row."""
+_RELATION_RE = re.compile(r"[=≤≥≈≡∝∈≠→⇒]")
+"""A relation that a displayed equation's pieces hold ("x =", "≤ g(x)"), and a table cell seldom."""
 
 
 @dataclass(frozen=True)
@@ -91,9 +94,9 @@ class _Classifier:
         front = block.title + block.lines + block.footnotes
         self.front = {id(line) for line in front}
 
-    def is_notice(self, line: Line) -> bool:
-        notice = self.found.notice
-        return line.page == 1 and notice is not None and line.bbox.overlap_area(notice.bbox) > 0
+        notice = found.notice
+        self.notice = {id(line) for line in found.layouts[0].lines
+                       if notice is not None and line.bbox.overlap_area(notice.bbox) > 0} if found.layouts else set()
 
     def is_footnote(self, line: Line) -> bool:
         if id(line) in self.author_footnotes:
@@ -101,12 +104,13 @@ class _Classifier:
         height = self.found.page_heights[line.page - 1]
         return line.bbox.y0 > FOOT_ZONE * height and line.size <= self.found.body_size - FOOTNOTE_SIZE_STEP
 
-    def role(self, line: Line, region: str, cells: set[int]) -> Role:
+    def role(self, line: Line, cells: set[int]) -> Role:
+        """The line's role, but for a reference entry (which depends on the region)."""
         key = id(line)
         furniture = self.found.furniture.get(key)
         if furniture is not None:
             return furniture
-        if self.is_notice(line):
+        if key in self.notice:
             return Role.NOTICE
         if key in self.heading_kinds or line is self.found.abstract:
             return Role.HEADING
@@ -118,37 +122,54 @@ class _Classifier:
             return Role.CAPTION
         if key in self.float_text:
             return Role.FLOAT_TEXT
-        if region == "references":
-            return Role.REFERENCE_ENTRY
         return Role.TABLE_CELL if key in cells else Role.BODY
 
 
+def _rows(lines: list[Line]) -> list[list[Line]]:
+    """Lines in rows: sorted by baseline, a line joins the row whose first line's baseline is
+    within ROW_SHARE of that line's font size."""
+    rows: list[list[Line]] = []
+    for line in sorted(lines, key=lambda line: line.baseline):
+        if rows and line.baseline - rows[-1][0].baseline <= ROW_SHARE * max(rows[-1][0].size, 1.0):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return rows
+
+
 def _table_cells(lines: Sequence[Line], columns: Sequence[TextColumn], skip: set[int]) -> set[int]:
-    """ids of the lines that share their row of their text column with another line (a
-    display equation beside its number aside)."""
-    text = sorted((line for line in lines if id(line) not in skip), key=lambda line: line.baseline)
-    baselines = [line.baseline for line in text]
+    """ids of the lines that share their row of their text column with other lines, all of them
+    narrower than half the column: a table's cells. A prose line cut in two by a wide gap has a
+    wide piece; a row holding an equation's number or a relation (=, ≤, ...) is a displayed
+    equation. A line in no column (wider than one) shares its row with the whole width of the text."""
+    if not columns:
+        return set()
+    text = [line for line in lines if id(line) not in skip]
+    text_width = max(c.right for c in columns) - min(c.left for c in columns)
     cells: set[int] = set()
-    for line in text:
-        tolerance = ROW_SHARE * max(line.size, 1.0)
-        start = bisect.bisect_left(baselines, line.baseline - tolerance)
-        end = bisect.bisect_right(baselines, line.baseline + tolerance)
-        if end - start == 1:  # alone in its row on the whole page
+    for row in _rows(text):
+        if len(row) == 1:
             continue
-        column = next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
-                       and line.bbox.x1 <= c.right + COLUMN_MARGIN), None)
-        low, high = (column.left - COLUMN_MARGIN, column.right + COLUMN_MARGIN) if column else \
-            (float("-inf"), float("inf"))
-        row = [other for other in text[start:end] if other is not line and other.bbox.x1 > low and other.bbox.x0 < high]
-        if row and not (len(row) == 1 and (_EQUATION_NUMBER_RE.match(row[0].text)
-                                           or _EQUATION_NUMBER_RE.match(line.text))):
-            cells.add(id(line))
+        homes = [next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
+                       and line.bbox.x1 <= c.right + COLUMN_MARGIN), None) for line in row]
+        if None not in homes and len(set(homes)) == len(homes):
+            continue  # a line per column: a row of two-column prose
+        for column in set(homes):
+            if column is None:
+                members, width = row, text_width
+            else:
+                members = [line for line, home in zip(row, homes, strict=True) if home == column or (
+                    home is None and line.bbox.x1 > column.left and line.bbox.x0 < column.right)]
+                width = column.right - column.left
+            if len(members) > 1 and all(line.bbox.width < CELL_SHARE * width for line in members) \
+                    and not any(_is_equation(line) for line in members):
+                cells.update(id(line) for line, home in zip(row, homes, strict=True) if home == column)
     return cells
 
 
-def _ruler_line(word: Word, region: str, offset: float, page: int) -> Line:
-    return Line(page=page, words=(word,), bbox=word.bbox, baseline=round(baseline_of(word), 2),
-                role=Role.LINE_NUMBER, region=region, doctop=offset + word.bbox.y0)
+def _is_equation(line: Line) -> bool:
+    """A piece of a displayed equation: its number, or a relation."""
+    return bool(_EQUATION_NUMBER_RE.match(line.text) or _RELATION_RE.search(line.text))
 
 
 def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
@@ -168,26 +189,25 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
         lines: list[Line] = []
         for line in layout.lines:
             key = id(line)
+            role = classify.role(line, cells)
             if key in title_ids:
                 where = "title"
             elif key in author_ids:
                 where = "authors"
-            elif key in skip or classify.is_notice(line):
+            elif role in OUTSIDE_TEXT:
                 where = region
-            elif key not in classify.heading_kinds and line is not found.abstract and classify.is_footnote(line):
+            elif role is Role.FOOTNOTE:
                 where = page_region
             else:
-                if line is found.abstract:
-                    region = "abstract"
-                else:
-                    region = classify.heading_kinds.get(key, region)
+                if role is Role.HEADING:
+                    region = "abstract" if line is found.abstract else classify.heading_kinds.get(key, region)
                 where = region
-            role = classify.role(line, where, cells)
-            lines.append(Line(page=line.page, words=line.words, bbox=line.bbox, baseline=line.baseline,
-                              role=role, region=where, doctop=offset + line.bbox.y0))
+            if where == "references" and role in (Role.BODY, Role.TABLE_CELL):
+                role = Role.REFERENCE_ENTRY
+            lines.append(line.placed(role, where, offset + line.bbox.y0))
             final[key] = lines[-1]
-        ruler = tuple(_ruler_line(word, page_region, offset, layout.page) for word in layout.ruler)
-        pages.append(PageText(page=layout.page, lines=tuple(lines), ruler=ruler, char_count=layout.char_count))
+        pages.append(PageText(page=layout.page, lines=tuple(lines), line_number_words=layout.ruler,
+                              char_count=layout.char_count, doctop=offset, region=page_region))
         offset += height
 
     def mapped(raw: tuple[Line, ...]) -> tuple[Line, ...]:

@@ -22,9 +22,10 @@ from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
 from .parts import (DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, AuthorBlock, Float, Heading,
                     MainBody, Notice, PagePosition, Sections, TemplateInfo)
 from .submission import Submission
-from .text import FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
+from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
 
-__all__ = ["DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM",
-           "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Document", "EmbeddedAuthor", "Float", "Font", "Heading",
-           "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "PageInfo", "PagePosition", "PageText", "Passage",
-           "Role", "Sections", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing", "page_size_name"]
+__all__ = ["ASCENT", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "MM_PER_POINT", "OUTSIDE_TEXT",
+           "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Document", "EmbeddedAuthor", "Float",
+           "Font", "Heading", "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "PageInfo", "PagePosition",
+           "PageText", "Passage", "Role", "Sections", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing",
+           "page_size_name"]

@@ -68,6 +68,8 @@ class Role(str, Enum):
     """A line of the reference list."""
 
 
+ASCENT = 0.75
+"""A word's baseline lies this share of its font size below the top of its box."""
 FURNITURE = frozenset({Role.RUNNING_HEAD, Role.FOLIO, Role.MARKS})
 """Page furniture and stray marks: lines that are never part of the paper's text."""
 OUTSIDE_TEXT = FURNITURE | {Role.NOTICE}
@@ -109,6 +111,15 @@ class Line:
         """True when the first word is bold (run-in and display headings both start bold)."""
         return bool(self.words) and self.words[0].bold
 
+    def placed(self, role: Role, region: str, doctop: float) -> Line:
+        """This line with its role, region and doctop, as the text layer holds it.
+
+        Made without `__init__` (the text layer makes one per line of the paper: half the cost),
+        so that the text and size already computed come along."""
+        line = object.__new__(Line)
+        line.__dict__.update(self.__dict__, role=role, region=region, doctop=doctop)
+        return line
+
 
 @dataclass(frozen=True)
 class PageText:
@@ -116,13 +127,21 @@ class PageText:
 
     page: int
     lines: tuple[Line, ...]
-    ruler: tuple[Line, ...]
-    """The review-mode line numbers beside the text, one `LINE_NUMBER` line each."""
+    line_number_words: tuple[Word, ...]
+    """The review-mode line numbers beside the text."""
     char_count: int
+    doctop: float = 0.0
+    """The top of the page measured from the top of page 1 (every page above counted with its height)."""
+    region: str = "body"
+    """The region the page starts in."""
 
-    @property
-    def line_number_words(self) -> tuple[Word, ...]:
-        return tuple(word for line in self.ruler for word in line.words)
+    @cached_property
+    def ruler(self) -> tuple[Line, ...]:
+        """The line numbers as lines of their own (`Role.LINE_NUMBER`, in the region the page starts in)."""
+        return tuple(Line(page=self.page, words=(word,), bbox=word.bbox,
+                          baseline=round(word.bbox.y0 + ASCENT * word.size, 2), role=Role.LINE_NUMBER,
+                          region=self.region, doctop=self.doctop + word.bbox.y0)
+                     for word in self.line_number_words)
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,9 @@ MAX_NUMBER_DIGITS = 4
 """A line number cut off a word has at most this many digits."""
 MIN_WORD_WIDTH = 0.1
 """The least width (points) of a word's box."""
+_PIECE_RE = re.compile(r".+", re.DOTALL)
+"""A piece of a word cut in two (`_glued_pieces`), matched at its place in the page's text as
+`_cut_words` reads words."""
 _PAIR_PLACEHOLDER = "\u200b"
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
 _FIXED_CHARS_RE = re.compile("[" + "".join(re.escape(chr(code)) for code in _WORD_FIXES) + "]")
@@ -181,10 +184,9 @@ def _text_by_index(raw: object, count: int) -> str:
     return "".join(chars)
 
 
-def _cut_words(raw: object, text: str, height: float,
-               spans: Iterable[tuple[int, int]] | None = None) -> list[Word]:
+def _cut_words(raw: object, text: str, height: float, matches: Iterable[re.Match[str]] | None = None) -> list[Word]:
     """The words of `text` (the page's characters by PDFium index) with their boxes and fonts;
-    `spans` gives the words' (start, end) indices, every run of non-space characters by default.
+    `matches` are the words' spans in `text`, every run of non-space characters by default.
 
     Per word, three calls into PDFium: the first character's origin, the last one's right
     edge and the text object that draws the first; the object's font, paint and size are
@@ -197,13 +199,14 @@ def _cut_words(raw: object, text: str, height: float,
     words: list[Word] = []
     append = words.append
     fixes = _FIXED_CHARS_RE.search(text) is not None  # most pages have nothing to fix
-    for first, end in spans if spans is not None else (match.span() for match in _WORD_RE.finditer(text)):
-        word_text = text[first:end].translate(_WORD_FIXES) if fixes else text[first:end]
+    for match in matches if matches is not None else _WORD_RE.finditer(text):
+        word_text = match.group().translate(_WORD_FIXES) if fixes else match.group()
         if not word_text:
             continue
+        first = match.start()
         if not _get_char_origin(handle, first, origin_x_p, origin_y_p):
             continue
-        _get_char_box(handle, end - 1, unused_p, right_p, unused_p, unused_p)
+        _get_char_box(handle, match.end() - 1, unused_p, right_p, unused_p, unused_p)
         key = _get_text_object(handle, first) or 0
         facts = by_object.get(key) if key else _UNKNOWN_FONT
         if facts is None:
@@ -212,10 +215,11 @@ def _cut_words(raw: object, text: str, height: float,
         baseline = height - origin_y.value
         x0 = origin_x.value
         x1 = right.value
-        if (x1 < x0 or x1 - x0 > GLUED_WIDTH * size * len(word_text)) and end - first > 1:
-            pieces = _glued_pieces(handle, text, first, end, size)
+        if (x1 < x0 or x1 - x0 > GLUED_WIDTH * size * len(word_text)) and len(word_text) > 1:
+            pieces = _glued_pieces(handle, text, first, match.end(), size)
             if len(pieces) > 1:
-                words += _cut_words(raw, text, height, pieces)
+                words += _cut_words(raw, text, height,
+                                    [found for piece in pieces if (found := _PIECE_RE.match(text, *piece))])
                 continue
         if x1 < x0 + MIN_WORD_WIDTH:
             x1 = x0 + MIN_WORD_WIDTH
