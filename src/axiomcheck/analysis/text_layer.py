@@ -9,7 +9,7 @@ A line's role, first that applies: page furniture (`furniture.py`), the notice, 
 (or a piece of one; the abstract's heading too), a footnote (footnote-sized type at the foot
 of a page; on page 1 the author block's footnotes), a caption, text inside a figure, a line
 of the reference list, a table cell (a line that shares its row of its text column with
-another), else body text.
+others, all narrow, none an equation's), else body text.
 
 A line's region follows the reading order: the title and the author block (with its
 footnotes) are `title` and `authors`, the abstract's heading opens `abstract`, and each
@@ -91,12 +91,10 @@ class _Classifier:
                     self.captions.add(id(line))
                 elif item.kind == "figure" and _inside(line, item.bbox):
                     self.float_text.add(id(line))
-        front = block.title + block.lines + block.footnotes
-        self.front = {id(line) for line in front}
-
+        self.front = {id(line) for line in block.title + block.lines + block.footnotes}
         notice = found.notice
         self.notice = {id(line) for line in found.layouts[0].lines
-                       if notice is not None and line.bbox.overlap_area(notice.bbox) > 0} if found.layouts else set()
+                       if line.bbox.overlap_area(notice.bbox) > 0} if notice is not None and found.layouts else set()
 
     def is_footnote(self, line: Line) -> bool:
         if id(line) in self.author_footnotes:
@@ -178,14 +176,14 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
     block = found.author_block
     title_ids = {id(line) for line in block.title}
     author_ids = {id(line) for line in block.lines} | classify.author_footnotes
-    skip = set(found.furniture)
+    not_cells = set(found.furniture) | classify.front
     final: dict[int, Line] = {}
     pages: list[PageText] = []
     region = "body"
     offset = 0.0
     for layout, height in zip(found.layouts, found.page_heights, strict=True):
         page_region = region
-        cells = _table_cells(layout.lines, found.columns, skip | classify.front)
+        cells = _table_cells(layout.lines, found.columns, not_cells)
         lines: list[Line] = []
         for line in layout.lines:
             key = id(line)
