@@ -21,11 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from axiomcheck.batch.inputs import Item, item_sha256
+from axiomcheck.batch.inputs import Item, Staging
 from axiomcheck.batch.store import ResultKey, Store
+from axiomcheck.codec import result_from_json
 from axiomcheck.limits import DEFAULT_LIMITS
 from axiomcheck.model import Submission
-from axiomcheck.report import FileResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,12 +54,13 @@ def check(folder: Path, jobs: int) -> tuple[float, float]:
 def store_cost(db: Path, folder: Path) -> dict[str, float]:
     """Per-file milliseconds of hashing, looking up and recording, on a copy of real results."""
     with sqlite3.connect(db) as source:
-        results = [FileResult.from_dict(json.loads(r)) for (r,) in source.execute("SELECT result FROM results")]
+        results = [result_from_json(json.loads(r)) for (r,) in source.execute("SELECT result FROM results")]
     paths = sorted(folder.glob("*.pdf"))
     with tempfile.TemporaryDirectory() as scratch, Store(str(Path(scratch) / "cost.sqlite")) as store:
         run = store.start_run("axiom-2026", "paper", "submission", "bench", "bench", ())
         start = time.perf_counter()
-        shas = [item_sha256(Item(display=str(p), path=str(p)), DEFAULT_LIMITS)[0] for p in paths]
+        with Staging(DEFAULT_LIMITS) as staging:
+            shas = [staging.hash(Item(display=str(p), path=str(p)))[1] for p in paths]
         hashed = time.perf_counter()
         keys = [ResultKey(sha or "", "axiom-2026", "h", "paper", "submission", "bench", "s") for sha in shas]
         for key in keys:

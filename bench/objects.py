@@ -52,7 +52,7 @@ def compare(path: Path) -> list[str]:
     import pypdfium2 as pdfium
 
     reader = objects.open_reader(str(path))
-    old_fonts, old_links = objects.read_fonts(reader), _pypdf_links(reader)
+    old_fonts, old_links = objects.read_fonts(reader).fonts, _pypdf_links(reader)
     pdf = pdfium.PdfDocument(str(path))
     reader, fonts, links = FontReader(), [], []
     for index in range(len(pdf)):

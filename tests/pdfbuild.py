@@ -108,3 +108,31 @@ def incremental_update(data: bytes, objects: dict[int, bytes]) -> bytes:
     out += b"trailer\n<< /Size %d /Root %s%s >>\nstartxref\n%d\n%%%%EOF\n" % (
         size, root[-1] if root else b"1 0 R", prev, xref)
     return bytes(out)
+
+
+def damaged_xmp_pdf() -> bytes:
+    """`text_pdf`'s paper whose catalog names an XMP packet that cannot be decoded (a
+    FlateDecode stream of bytes that are not zlib data)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R /Metadata 6 0 R >>",
+               b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 3 0 R >> >> "
+               b"/Contents 5 0 R >>" % (PAGE_WIDTH, PAGE_HEIGHT),
+               stream(b"BT /F1 11 Tf 72 700 Td (A study of sparse models, page 1.) Tj ET"),
+               stream(b"this is not zlib data, though the filter says so", b"/Type /Metadata /Subtype /XML "
+                                                                            b"/Filter /FlateDecode")]
+    return pdf_file(objects)
+
+
+def aes_encrypted(pdf: bytes, algorithm: str = "AES-256") -> bytes:
+    """`pdf` encrypted with `algorithm` (AES-256 as `qpdf --encrypt "" owner 256` writes it,
+    or AES-128), an empty user password and an owner password: it opens without one."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.encrypt(user_password="", owner_password="owner", algorithm=algorithm)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

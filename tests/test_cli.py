@@ -79,7 +79,7 @@ def test_usage_and_pack_errors_exit_2(tmp_path: Path) -> None:
     bad.write_text("pack: bad\ntracks:\n  paper:\n    rules:\n      page-limit: {pages: 4}\n")
     result = CliRunner().invoke(main, ["check", OK, "--venue", str(bad)])
     assert result.exit_code == 2
-    assert f"{bad}:5" in result.output and "max_pages" in result.output
+    assert f"{bad}:5" in result.output and "main_body_pages" in result.output
 
 
 def test_crashing_rule_exits_3_and_other_rules_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,7 +100,7 @@ def test_rules_list_and_explain() -> None:
     assert listing.exit_code == 0
     assert "AX101  page-limit" in listing.output
     explained = run("rules", "explain", "AX101")
-    assert "How to fix:" in explained.output and "max_pages" in explained.output
+    assert "How to fix:" in explained.output and "main_body_pages" in explained.output
     assert "How to fix" in run("rules", "explain", "unreadable").output
     assert run("rules", "explain", "AX000").exit_code == 2
 

@@ -13,6 +13,8 @@ from axiomcheck.packs import resolve
 from axiomcheck.pdf.render import BOX_COLOUR, SCALE
 from axiomcheck.reporters.evidence import attach_evidence
 from axiomcheck.runner import check_paths
+from axiomcheck.finding_types import RegionKind, Severity
+from axiomcheck.model import BBox
 from axiomcheck.report import Finding
 from conftest import FIXTURES
 
@@ -66,7 +68,7 @@ def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None
 
 def test_findings_without_a_box_are_left_alone(tmp_path: Path) -> None:
     pdf = _tiny_pdf(tmp_path / "tiny.pdf")
-    plain = Finding(rule="AX104", name="page-count", severity="error", message="m", hint="h", page=1)
+    plain = Finding(rule="AX104", name="page-count", severity=Severity.ERROR, message="m", hint="h", page=1)
     assert attach_evidence(str(pdf), [plain], str(tmp_path / "none")) == [plain]
     assert not (tmp_path / "none").exists()
     assert "evidence_image" not in plain.to_dict()
@@ -81,10 +83,11 @@ def test_the_page_limit_picture_marks_the_limit_and_shades_the_overflow(tmp_path
     report = check_paths([str(pdf)], resolve("axiom-2026", "paper", "submission"), isolated=False,
                          evidence_dir=str(tmp_path))
     [limit] = [f for f in report.files[0].findings if f.name == "page-limit"]
-    kinds = {region["kind"] for region in limit.regions}
-    assert kinds == {"limit", "shade"} and all(region["page"] == 5 for region in limit.regions)
-    assert limit.to_dict()["regions"] == limit.regions
-    [shade] = [region["bbox"] for region in limit.regions if region["kind"] == "shade"]
+    kinds = {region.kind for region in limit.regions}
+    assert kinds == {RegionKind.LIMIT, RegionKind.SHADE} and all(region.page == 5 for region in limit.regions)
+    assert limit.to_dict()["regions"] == [{"page": r.page, "bbox": list(r.bbox), "kind": r.kind.value}
+                                          for r in limit.regions]
+    [shade] = [region.bbox for region in limit.regions if region.kind == RegionKind.SHADE]
     assert shade[1] < 100 and 250 < shade[3] < 300  # the body text above References, 30% down page 5
     with Image.open(limit.evidence_image) as image:
         rgb = image.convert("RGB")
@@ -99,8 +102,8 @@ def test_the_page_limit_picture_marks_the_limit_and_shades_the_overflow(tmp_path
 
 def test_a_box_off_the_page_is_shown_on_the_edge_it_lies_beyond(tmp_path: Path) -> None:
     pdf = _tiny_pdf(tmp_path / "tiny.pdf")
-    off = Finding(rule="AX401", name="hidden-text", severity="error", message="m", hint="h", page=1,
-                  bbox=[700.0, 300.0, 900.0, 310.0])
+    off = Finding(rule="AX401", name="hidden-text", severity=Severity.ERROR, message="m", hint="h", page=1,
+                  bbox=BBox(700.0, 300.0, 900.0, 310.0))
     [drawn] = attach_evidence(str(pdf), [off], str(tmp_path / "off"))
     with Image.open(drawn.evidence_image) as image:
         rgb = image.convert("RGB")

@@ -13,6 +13,8 @@ import pytest
 import yaml
 
 from axiomcheck.api import check_file
+from axiomcheck.codec import structure_to_json
+from axiomcheck.report import Structure
 from conftest import FIXTURES
 
 CASES = sorted(FIXTURES.glob("*.expected.yaml"))
@@ -55,7 +57,9 @@ def test_fixture_findings(sidecar: Path, run: dict) -> None:
     assert result.status == run["status"], detail
 
 
-def _actual_structure(structure: dict) -> dict:
+def _actual_structure(found: Structure | None) -> dict:
+    assert found is not None
+    structure = structure_to_json(found)
     actual = dict(structure)
     actual["two_column"] = structure["columns"] == 2
     actual["main_body_end"] = structure["main_body_end"]

@@ -1,15 +1,19 @@
-"""A bug in axiomcheck's own reading of PDF objects (its XMP or EXIF parsing) becomes a verdict
-(AX990, internal) instead of a finding that silently goes missing; a PDF library's complaint
-about a damaged object still only skips that object."""
+"""Nothing is skipped silently while reading PDF objects: a PDF library's complaint about a
+damaged object skips that object and the report counts it (AX906 partly-read, info); a bug in
+axiomcheck's own walking or parsing code (its XMP or EXIF reader, a wrong call on an object)
+becomes a verdict (AX990, internal) instead of a finding that silently goes missing."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from pypdf.errors import PdfReadError
 
 from axiomcheck.api import check_file
-from axiomcheck.pdf import objects
+from axiomcheck.pdf import object_walk, objects, xmp
+from axiomcheck.pdf.object_walk import FigureFacts, ParserBug, Skipped
+from axiomcheck.verdicts import is_verdict, partly_read_finding
 from test_anonymity_metadata import _figure_pdf
 
 
@@ -23,46 +27,95 @@ def test_our_own_parser_bug_is_a_verdict_not_a_missing_finding(tmp_path: Path,
     pdf = tmp_path / "figure.pdf"
     _figure_pdf(pdf)
     rules, internal = _run(pdf)
-    assert "AX990" not in rules and not internal
+    assert "AX990" not in rules and "AX906" not in rules and not internal
 
     def broken(data: str) -> dict[str, list[str]]:
         raise ValueError("a bug in the XMP reader")
 
-    monkeypatch.setattr(objects, "parse_xmp", broken)
+    monkeypatch.setattr(xmp, "parse_xmp", broken)
     rules, internal = _run(pdf)
     assert "AX990" in rules and internal
 
 
-def test_a_damaged_object_only_skips_it() -> None:
-    class Damaged:
-        def get_object(self) -> None:
-            from pypdf.errors import PdfReadError
+def test_a_type_error_in_our_walking_code_is_our_bug_not_a_damaged_object(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = tmp_path / "figure.pdf"
+    _figure_pdf(pdf)
 
-            raise PdfReadError("damaged object")
+    def broken(self: FigureFacts, xobject: object, page: int) -> None:
+        len(None)  # type: ignore[arg-type]  # a TypeError raised by our own code
 
+    monkeypatch.setattr(FigureFacts, "_read", broken)
+    result = check_file(str(pdf), "axiom-2026", "paper", "submission").files[0]
+    crashed = [f for f in result.findings if f.rule == "AX990"]
+    assert result.internal_error and crashed, result.findings
+    assert "AX305 embedded-path" in crashed[0].message and "TypeError" in crashed[0].message
+    assert not any(f.rule == "AX906" for f in result.findings)
+
+
+class _Damaged:
+    idnum = 12
+
+    def get_object(self) -> None:
+        raise PdfReadError("damaged object")
+
+
+def test_a_damaged_object_is_skipped_and_counted() -> None:
+    skipped = Skipped()
+    facts = FigureFacts(skipped)
+    facts.collect(_Damaged(), 1, 0)
+    assert facts.paths == [] and facts.authors == []
+    assert skipped.summary() == ("1 damaged resource dictionary (object 12): PdfReadError: damaged object",)
+
+
+def test_a_missing_object_is_nothing_to_count() -> None:
     class Missing:  # pypdf returns None for an object a damaged file lacks
         def get_object(self) -> None:
             return None
 
-    for resources in (Damaged(), Missing()):
-        facts = objects._FigureFacts()
-        facts.collect(resources, 1, 0)
-        assert facts.paths == [] and facts.authors == []
+    skipped = Skipped()
+    FigureFacts(skipped).collect(Missing(), 1, 0)
+    assert skipped.summary() == ()
+
+
+def test_an_object_of_the_wrong_type_is_damage_not_our_bug() -> None:
+    from pypdf.generic import ArrayObject, NumberObject
+
+    skipped = Skipped()
+    FigureFacts(skipped).collect(ArrayObject([NumberObject(1)]), 1, 0)
+    assert skipped.summary() == ("1 damaged resource dictionary: a ArrayObject where a dictionary belongs",)
 
 
 def test_our_exif_parser_bug_is_raised_through_the_damage_handlers(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(data: bytes) -> list[tuple[str, str]]:
         raise IndexError("a bug in the EXIF reader")
 
-    monkeypatch.setattr(objects, "jpeg_authors", broken)
+    monkeypatch.setattr(xmp, "jpeg_authors", broken)
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
-    class Jpeg(dict):
-        def get_object(self) -> "Jpeg":
-            return self
+    image = DecodedStreamObject()
+    image.update({NameObject("/Subtype"): NameObject("/Image"), NameObject("/Filter"): NameObject("/DCTDecode")})
+    image.set_data(b"\xff\xd8\xff\xe1")
+    resources = DictionaryObject({NameObject("/XObject"): DictionaryObject({NameObject("/Im0"): image})})
+    with pytest.raises(ParserBug, match="a bug in the EXIF reader"):
+        FigureFacts(Skipped()).collect(resources, 1, 0)
 
-        def get_data(self) -> bytes:
-            return b"\xff\xd8\xff\xe1"
 
-    image = Jpeg({"/Subtype": "/Image", "/Filter": "/DCTDecode"})
-    with pytest.raises(objects.ParserBug, match="a bug in the EXIF reader"):
-        objects._FigureFacts().collect(Jpeg({"/XObject": Jpeg({"/Im0": image})}), 1, 0)
+def test_partly_read_is_one_info_finding_that_keeps_the_status() -> None:
+    finding = partly_read_finding(["2 damaged fonts (objects 7, 9): PdfReadError: x",
+                                   f"{objects.XMP_UNREADABLE} (PdfStreamError: y)"])
+    assert finding is not None and finding.rule == "AX906" and finding.severity == "info"
+    assert finding.message.startswith("The XMP metadata cannot be read: the metadata check could not look at it")
+    assert "2 damaged fonts (objects 7, 9)" in finding.message
+    assert not is_verdict(finding)
+    assert partly_read_finding([]) is None
+
+
+def test_is_damage_tells_library_errors_from_ours() -> None:
+    try:
+        raise PdfReadError("x")
+    except PdfReadError as error:
+        library_error = error
+    assert object_walk.is_damage(library_error)
+    assert not object_walk.is_damage(TypeError("ours"))
+    assert not object_walk.is_damage(ParserBug("ours"))

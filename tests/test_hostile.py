@@ -58,6 +58,20 @@ def test_every_hostile_file_gets_a_verdict_quietly(hostile_run) -> None:
 
 
 @pytest.mark.slow
+def test_a_damaged_files_report_is_the_same_in_a_second_run(hostile_run) -> None:
+    """Messages quote object numbers, never memory addresses: a second run over every file
+    that got a verdict (or a note of what was skipped) reports exactly the same."""
+    _, _, done, _ = hostile_run
+    first = {r["path"]: r for r in json.loads(done.stdout)["files"]
+             if any(f["rule"].startswith("AX9") for f in r["findings"])}
+    again = subprocess.run([sys.executable, "-m", "axiomcheck", "check", *first, "--venue", "axiom-2026",
+                            "--format", "json", "--jobs", "2"], capture_output=True, text=True, timeout=BATCH_SECONDS)
+    second = {r["path"]: r for r in json.loads(again.stdout)["files"]}
+    changed = [path for path in first if first[path] != second[path]]
+    assert not changed, [(first[p]["findings"], second[p]["findings"]) for p in changed[:3]]
+
+
+@pytest.mark.slow
 def test_hostile_categories_get_their_verdicts(hostile_run) -> None:
     sources, paths, done, _ = hostile_run
     for result in json.loads(done.stdout)["files"]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.model import BBox, Word
+from axiomcheck.model import BBox, Hiding, Word
 from axiomcheck.analysis import AnalysedPaper, open_document
 from axiomcheck.pdf import SyntheticPage, SyntheticSource
 from axiomcheck.rules import REGISTRY, Severity
@@ -33,14 +33,15 @@ def test_a_clean_page_has_no_hidden_text() -> None:
 
 def test_white_text_is_quoted_with_its_box() -> None:
     [finding] = run_rule(HIDDEN, _paper_with(SENTENCE, fill_gray=1.0).build())
-    assert finding.message == f"Page 1 has text drawn in white (or nearly) on a white background: '{SENTENCE}'"
+    assert finding.message == (f"Page 1 has text drawn in the colour of what is behind it (gray 1.00 on gray 1.00): "
+                               f"'{SENTENCE}'")
     assert finding.page == 1 and finding.bbox is not None and finding.evidence == SENTENCE
 
 
 def test_white_text_on_a_dark_background_is_visible() -> None:
     white = make_line(SENTENCE, 108.0, 300.0, fill_gray=1.0)
     dark = AnalysedPaper(SyntheticSource(pages=[SyntheticPage(words=white, background=0.3)]))
-    assert dark.background_gray(1, white[0].bbox) == pytest.approx(0.3, abs=0.01)
+    assert dark.visibility(1).hidden == {}
     assert run_rule(HIDDEN, dark) == []
     light = AnalysedPaper(SyntheticSource(pages=[SyntheticPage(words=white, background=0.9)]))
     assert len(run_rule(HIDDEN, light)) == 1
@@ -64,10 +65,11 @@ def _boxed_heading_pdf(path: Path, page_entries: bytes = b"") -> Path:
 @pytest.mark.parametrize("page_entries", [b"", b"/Rotate 90", b"/MediaBox [-30 -40 582 752] /CropBox [20 10 562 742]"])
 def test_a_white_heading_on_a_coloured_bar_is_not_hidden(tmp_path: Path, page_entries: bytes) -> None:
     with open_document(str(_boxed_heading_pdf(tmp_path / "boxed.pdf", page_entries))) as doc:
-        heading, hidden = (next(l for l in doc.text.page(1).lines if l.text.startswith(start))
+        heading, hidden = (next(line for line in doc.text.page(1).lines if line.text.startswith(start))
                            for start in ("Design", "these"))
-        assert doc.background_gray(1, heading.words[0].bbox) == pytest.approx(0.3, abs=0.02)  # the bar's gray
-        assert doc.background_gray(1, hidden.words[0].bbox) == 1.0
+        visibility = doc.visibility(1)
+        assert [visibility.of(w) for w in heading.words] == [None] * len(heading.words)
+        assert {visibility.of(w) for w in hidden.words} == {Hiding("colour", "#ffffff on #ffffff")}
         [finding] = run_rule(HIDDEN, doc)
     assert finding.evidence == "these hidden words are printed in white ink"
 
@@ -82,7 +84,7 @@ def test_white_headings_on_coloured_boxes_of_a_real_paper(corpus_papers: Path) -
 
 def test_invisible_tiny_and_off_page_text() -> None:
     [invisible] = run_rule(HIDDEN, _paper_with(SENTENCE, invisible=True).build())
-    assert "invisible text render mode" in invisible.message
+    assert "render mode that paints nothing (text render mode 3)" in invisible.message
     [tiny] = run_rule(HIDDEN, _paper_with(SENTENCE, size=2.0).build())
     assert "too small to read (2.0 pt)" in tiny.message
     paper = _paper_with("visible text")

@@ -51,12 +51,12 @@ tracks:
   short:
     description: two pages
     rules:
-      page-limit: {max_pages: 2}
+      page-limit: {main_body_pages: 2}
 """)
     assert "identifying-link" in _names(child, "paper", "camera-ready")
     assert "identifying-link" not in _names(child, "poster", "camera-ready")  # the poster lists what it runs
     short = {c.rule.name: c for c in resolve(child, "short", "submission").rules}
-    assert short["page-limit"].options.max_pages == 2
+    assert short["page-limit"].options.main_body_pages == 2
 
 
 def test_the_poster_track_runs_only_what_it_lists(tmp_path: Path) -> None:
@@ -157,3 +157,27 @@ def test_a_mistake_in_a_packs_own_template_file_names_its_line(tmp_path: Path, m
     with pytest.raises(PackError) as caught:
         resolve("mine.yaml", "paper")
     assert "mystyle-2026.yaml:4" in str(caught.value) and "b5" in str(caught.value)
+
+
+def test_a_notice_text_whose_braces_nothing_fills_is_a_pack_error(tmp_path: Path) -> None:
+    """The workshop notice names {workshop_title}: a pack that asks for it without the title is
+    refused when it is loaded, at the rule's line, instead of expecting the braces in papers."""
+    pack = _pack(tmp_path, "pack: x\ntemplate: neurips-2026\ntracks:\n  paper:\n    rules:\n"
+                           "      template-notice: {notice: final-workshop}\n", "pack.yaml")
+    with pytest.raises(PackError) as caught:
+        resolve(pack, "paper")
+    error = caught.value
+    assert (error.path, error.line) == (pack, 6)
+    assert "{workshop_title}" in error.problem and "neurips-2026.yaml:" in error.problem
+    assert "`workshop_title:`" in error.fix
+    filled = _pack(tmp_path, "pack: y\ntemplate: neurips-2026\ntracks:\n  paper:\n    rules:\n"
+                             "      template-notice: {notice: final-workshop, workshop_title: Tiny ML}\n", "ok.yaml")
+    [notice] = [c.options for c in resolve(filled, "paper").rules if c.rule.name == "template-notice"]
+    assert notice.expected.endswith("Workshop: Tiny ML.")
+
+
+def test_a_schema_mistake_names_the_key_it_is_at(tmp_path: Path) -> None:
+    pack = _pack(tmp_path, "pack: x\ntracks:\n  paper:\n    rules:\n      page-limit: {main_body_pages: many}\n")
+    with pytest.raises(PackError) as caught:
+        validate_pack(pack)
+    assert caught.value.key == "tracks.paper.rules.page-limit.main_body_pages" and caught.value.line == 5

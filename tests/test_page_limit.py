@@ -28,7 +28,7 @@ ENTRIES = ("[1] J. Frankle and M. Carbin. The lottery ticket hypothesis. In ICLR
 
 def test_over_the_limit_before_a_references_heading_is_an_error_with_its_regions() -> None:
     doc = _long(ENTRIES).build()
-    [finding] = run_rule(PAGE_LIMIT, doc, max_pages=4)
+    [finding] = run_rule(PAGE_LIMIT, doc, main_body_pages=4)
     assert finding.severity is None and finding.page == 5 and finding.bbox is not None
     kinds = [(region.page, region.kind) for region in finding.regions]
     assert (5, "limit") in kinds and (5, "shade") in kinds
@@ -39,10 +39,10 @@ def test_over_the_limit_before_a_references_heading_is_an_error_with_its_regions
 
 
 def test_without_references_at_all_the_whole_paper_is_body_and_over_the_limit_is_an_error() -> None:
-    [finding] = run_rule(PAGE_LIMIT, _long(heading=None).build(), max_pages=4)
+    [finding] = run_rule(PAGE_LIMIT, _long(heading=None).build(), main_body_pages=4)
     assert finding.severity is None
 
 
 def test_reference_entries_without_a_recognised_heading_make_it_a_warning() -> None:
-    [finding] = run_rule(PAGE_LIMIT, _long(ENTRIES, heading=None).build(), max_pages=4)
+    [finding] = run_rule(PAGE_LIMIT, _long(ENTRIES, heading=None).build(), main_body_pages=4)
     assert finding.severity == Severity.WARNING and "no References heading was recognised" in finding.message

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.report import FileResult, Finding, Report
+from axiomcheck.codec import report_to_json, result_from_json
+from axiomcheck.finding_types import Confidence, Severity
+from axiomcheck.model import BBox, PagePosition
+from axiomcheck.report import FileResult, Finding, FoundTemplate, Report, Structure
 from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
 from axiomcheck.reporters import catalog
 from axiomcheck.reporters.catalog import describe
@@ -31,25 +34,35 @@ RULES_RUN = ("AX101", "AX103", "AX302", "AX306")
 WAIVER = "Sponsor requires the funding line (approved by the program chairs)"
 
 
+def _structure(pages: int, end: PagePosition) -> Structure:
+    return Structure(main_body_pages=pages, main_body_end=end, main_body_ends_before="References",
+                     references_page=end.page, appendix_page=None, checklist_page=None, acknowledgments_page=None,
+                     impact_page=None, anonymous=True, line_numbers=True, page_size="letter", columns=1,
+                     title="A Paper", authors=("Anonymous Author(s)",), notice=None,
+                     template=FoundTemplate("neurips-2026", "submission", None, None, ("notice: Submitted to",)),
+                     headings=())
+
+
 def sample_report(evidence_image: str | None = None) -> Report:
-    structure = {"main_body_pages": 5, "main_body_end": {"page": 5, "fraction": 0.3}}
+    structure = _structure(5, PagePosition(5, 0.3))
     failing = FileResult(
         path="papers/long.pdf", sha256="ab" * 32, status="fail", pages=9, structure=structure,
-        findings=[Finding(rule="AX101", name="page-limit", severity="error",
+        findings=[Finding(rule="AX101", name="page-limit", severity=Severity.ERROR,
                           message="The main body runs 0.3 pages past the 4-page limit (5 pages).",
                           hint="Cut the main text to 4 pages.", page=5,
                           evidence="main body: 5 pages, ends at 30% of page 5"),
-                  Finding(rule="AX302", name="email-address", severity="warning",
+                  Finding(rule="AX302", name="email-address", severity=Severity.WARNING,
                           message="An e-mail address appears in the body: 'jane@uni.edu'.",
-                          hint="Remove it.", page=3, bbox=[108.0, 200.5, 240.2, 210.0],
-                          evidence="contact jane@uni.edu", confidence="high", evidence_image=evidence_image)],
+                          hint="Remove it.", page=3, bbox=BBox(108.0, 200.5, 240.2, 210.0),
+                          evidence="contact jane@uni.edu", confidence=Confidence.HIGH,
+                          evidence_image=evidence_image)],
         rules_run=RULES_RUN)
     passing = FileResult(path="papers/ok.pdf", sha256="cd" * 32, status="pass", pages=6,
-                         structure={"main_body_pages": 4, "main_body_end": {"page": 4, "fraction": 1.0}},
-                         findings=[Finding(rule="AX306", name="visible-acknowledgments", severity="error",
+                         structure=_structure(4, PagePosition(4, 1.0)),
+                         findings=[Finding(rule="AX306", name="visible-acknowledgments", severity=Severity.ERROR,
                                            message="The paper thanks a funder: 'supported by grant 1234'.",
                                            hint="Remove the acknowledgments from the submission.", page=4,
-                                           bbox=[108.0, 600.0, 504.0, 630.0], evidence="supported by grant 1234",
+                                           bbox=BBox(108.0, 600.0, 504.0, 630.0), evidence="supported by grant 1234",
                                            waiver=WAIVER)],
                          rules_run=RULES_RUN)
     broken = FileResult(path="papers/broken.pdf", sha256="ef" * 32, status="error",
@@ -83,7 +96,7 @@ def test_streaming_emitter_writes_what_the_renderer_returns(name: str) -> None:
 def test_streamed_json_is_the_report_as_json(files: int) -> None:
     report = sample_report()
     report.files = report.files[:files]
-    assert REPORTERS["json"](report) == json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    assert REPORTERS["json"](report) == json.dumps(report_to_json(report), indent=2, ensure_ascii=False) + "\n"
 
 
 def test_json_report_schema_names() -> None:
@@ -96,7 +109,7 @@ def test_json_report_schema_names() -> None:
     assert data["files"][1]["findings"][0]["waiver"] == WAIVER
     assert data["files"][2]["status"] == "error"
     assert data["files"][2]["findings"][0]["name"] == "unreadable"
-    assert FileResult.from_dict(data["files"][0]).rules_run == RULES_RUN
+    assert result_from_json(data["files"][0]).rules_run == RULES_RUN
 
 
 def test_every_format_marks_a_waived_finding_as_waived() -> None:
@@ -267,7 +280,7 @@ def test_exit_code_follows_statuses_and_policy() -> None:
 def _passing_with_a_warning(result: FileResult) -> FileResult:
     """`result` with its errors removed: only its warning stands, so it passes."""
     return FileResult(path=result.path, sha256=result.sha256, status="pass", pages=result.pages,
-                      findings=[f for f in result.findings if f.severity != "error"])
+                      findings=[f for f in result.findings if f.severity != Severity.ERROR])
 
 
 def _cli(*args: str) -> "object":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from docmaker import BODY, LEADING, LEFT, SUBMITTED_NOTICE, Paper, make_line, submission
 from axiomcheck.analysis.sections import find_main_body, find_sections
 from axiomcheck.analysis.structure import structure_of
+from axiomcheck.codec import structure_to_json
 
 EXCLUDED = ("acknowledgments", "impact", "references", "appendix", "checklist")
 
@@ -119,7 +120,7 @@ def test_two_column_reading_order_left_column_first() -> None:
 
 
 def test_structure_object_has_the_report_fields() -> None:
-    structure = structure_of(submission(3.5).build(), EXCLUDED)
+    structure = structure_to_json(structure_of(submission(3.5).build(), EXCLUDED))
     for key in ("main_body_pages", "main_body_end", "references_page", "appendix_page", "checklist_page",
                 "acknowledgments_page", "anonymous", "line_numbers", "page_size", "template"):
         assert key in structure

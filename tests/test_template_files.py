@@ -80,3 +80,24 @@ def test_a_family_added_as_a_file_is_recognised_and_passes_its_own_layout(entry:
                         + f"      page-size: {{sizes: [{size}]}}\n", encoding="utf-8")
         findings, crashed = run_rules(doc, resolve(str(pack), "paper"))
     assert not crashed and [f"{f.name}: {f.message}" for f in findings] == []
+
+
+def test_the_loader_builds_typed_facts_that_know_where_they_were_written() -> None:
+    from axiomcheck.templates.facts import Condition
+
+    neurips = find_template("neurips-2026")
+    assert neurips.text_block.left == 108.0 and neurips.columns == 1
+    assert any(n.key == "final-workshop" and n.track == "workshop" for n in neurips.notices)
+    assert neurips.recognise.notice is not None and neurips.recognise.notice.family
+    assert neurips.where("notices.final-workshop.text").endswith("neurips-2026.yaml:60")
+    older = find_template("neurips-2025")
+    assert older.where("text_block.left").endswith("neurips-2026.yaml:" + neurips.where("text_block.left").rsplit(":")[-1])
+    assert Condition.NO_LINE_NUMBERS.holds(anonymous=True, line_numbers=False, page_numbers=True)
+    assert not Condition.NAMED.holds(anonymous=True, line_numbers=False, page_numbers=True)
+
+
+def test_a_shipped_files_family_is_the_first_part_of_its_name() -> None:
+    """The engine and `families()` read a template's family from its name."""
+    for facts in all_templates():
+        assert facts.family == facts.name.partition("-")[0], facts.name
+    assert families() == tuple(sorted({facts.family for facts in all_templates()}))

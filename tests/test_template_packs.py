@@ -22,7 +22,7 @@ def test_hild_submission_follows_the_call_for_papers() -> None:
     resolved = resolve("hild-2026", "paper", "submission")
     assert set(resolved.main_body_excludes) >= {"references", "appendix"}
     rules = {c.rule.name: c for c in resolved.rules}
-    assert rules["page-limit"].options.max_pages == 5
+    assert rules["page-limit"].options.main_body_pages == 5
     assert ANONYMITY <= set(rules), "every anonymity rule for a double-blind submission"
     family = rules["template-family"]
     assert family.options.expected == "icml-2026" and family.severity.value == "warning"
@@ -63,7 +63,7 @@ def test_the_organizer_example_extends_hild() -> None:
     info = validate_pack(str(EXAMPLE))
     assert info.id == "my-workshop-2026" and set(info.tracks) == {"paper", "extended-abstract"}
     submission = _rules(str(EXAMPLE), "paper", "submission")
-    assert submission["page-limit"].options.max_pages == 4
+    assert submission["page-limit"].options.main_body_pages == 4
     assert submission["template-family"].severity.value == "error"
     assert submission["template-family"].options.expected == "icml-2026"  # inherited
     assert "self-reference" not in submission
@@ -72,4 +72,4 @@ def test_the_organizer_example_extends_hild() -> None:
     assert "template-unverifiable" not in camera
     assert camera["template-notice"].options.template == "icml-2026"
     abstract = _rules(str(EXAMPLE), "extended-abstract", "submission")
-    assert abstract["page-limit"].options.max_pages == 2 and "appendix-forbidden" in abstract
+    assert abstract["page-limit"].options.main_body_pages == 2 and "appendix-forbidden" in abstract

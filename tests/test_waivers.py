@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from axiomcheck.batch.waivers import Waiver, WaiverError, apply_waivers, read_waivers
 from axiomcheck.cli import main
+from axiomcheck.finding_types import Severity
 from axiomcheck.report import FileResult, Finding
 from conftest import FIXTURES
 
@@ -56,7 +57,7 @@ def test_mistakes_name_the_line_and_the_fix(tmp_path: Path, text: str, line: int
 
 
 def finding(rule: str, severity: str = "error") -> Finding:
-    return Finding(rule=rule, name=rule.lower(), severity=severity, message="m", hint="h")
+    return Finding(rule=rule, name=rule.lower(), severity=Severity(severity), message="m", hint="h")
 
 
 def test_a_waived_error_no_longer_decides_the_status() -> None:

@@ -22,7 +22,9 @@ import dataclasses
 import json
 from collections.abc import Iterable
 
-from .report import FileResult, Finding
+from .codec import finding_to_json, result_to_json
+from .finding_types import Place, Severity
+from .report import FileResult, Finding, Truncation
 
 PLACES_KEPT = 5
 """How many places of identical findings the aggregated finding lists."""
@@ -38,10 +40,8 @@ def _identity(finding: Finding) -> tuple[object, ...]:
             finding.confidence, finding.waiver)
 
 
-def _places(finding: Finding) -> list[dict[str, object]]:
-    if finding.places:
-        return list(finding.places)
-    return [{"page": finding.page, "bbox": finding.bbox}]
+def _places(finding: Finding) -> tuple[Place, ...]:
+    return finding.places or (Place(finding.page, finding.bbox),)
 
 
 def aggregate(findings: Iterable[Finding]) -> list[Finding]:
@@ -65,7 +65,7 @@ def aggregate(findings: Iterable[Finding]) -> list[Finding]:
         if len(group) == 1:
             result.append(group[0])
             continue
-        places = [place for finding in group for place in _places(finding)][:PLACES_KEPT]
+        places = tuple(place for finding in group for place in _places(finding))[:PLACES_KEPT]
         result.append(dataclasses.replace(group[0], count=sum(f.count for f in group), places=places))
     return result
 
@@ -85,7 +85,7 @@ def cap_per_rule(findings: list[Finding], limit: int) -> list[Finding]:
             left_out[finding.rule] = (first, omitted + finding.count)
     for rule, (first, omitted) in left_out.items():
         kept.append(Finding(
-            rule=rule, name=first.name, severity="info",
+            rule=rule, name=first.name, severity=Severity.INFO,
             message=(f"{omitted:,} more {rule} {first.name} finding{'s' if omitted != 1 else ''} on this file "
                      f"{'are' if omitted != 1 else 'is'} not listed: a rule reports at most {limit} per file."),
             hint="Fix the findings listed and check again; the ones left out are most often the same problem. "
@@ -108,25 +108,24 @@ def cap_report(result: FileResult, max_bytes: int = MAX_REPORT_BYTES) -> FileRes
     """`result`, cut to at most `max_bytes` of JSON when it is larger: long texts shortened,
     then findings dropped from the end (and the structure, if it alone is too large), with
     `truncated` saying how many findings were left out."""
-    if _json_size(result.to_dict()) <= max_bytes:
+    if _json_size(result_to_json(result)) <= max_bytes:
         return result
     findings = [dataclasses.replace(f, message=_shorten(f.message) or "", hint=_shorten(f.hint) or "",
                                     evidence=_shorten(f.evidence)) for f in result.findings]
-    marker = {"findings_left_out": len(findings), "limit_bytes": max_bytes}
-    cut = dataclasses.replace(result, findings=[], truncated=marker)
-    budget = max_bytes - _json_size(cut.to_dict())
+    cut = dataclasses.replace(result, findings=[], truncated=Truncation(len(findings), max_bytes))
+    budget = max_bytes - _json_size(result_to_json(cut))
     if budget < 0:  # the structure alone is too large: the findings matter more
         cut = dataclasses.replace(cut, structure=None)
-        budget = max_bytes - _json_size(cut.to_dict())
+        budget = max_bytes - _json_size(result_to_json(cut))
     kept: list[Finding] = []
     for finding in findings:
-        size = _json_size(finding.to_dict()) + 2  # the separator between findings
+        size = _json_size(finding_to_json(finding)) + 2  # the separator between findings
         if size > budget:
             break
         budget -= size
         kept.append(finding)
-    marker["findings_left_out"] = sum(f.count for f in findings[len(kept):])
-    return dataclasses.replace(cut, findings=kept, truncated=marker)
+    left_out = Truncation(sum(f.count for f in findings[len(kept):]), max_bytes)
+    return dataclasses.replace(cut, findings=kept, truncated=left_out)
 
 
 def bound_result(result: FileResult, limit: int, max_bytes: int = MAX_REPORT_BYTES) -> FileResult:

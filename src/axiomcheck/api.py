@@ -23,7 +23,7 @@ from .model import Submission
 from .pdf.prechecks import file_sha256, precheck
 from .packs import ResolvedPack, resolve
 from .report import FileResult, Finding, Report, status_of
-from .verdicts import classify, is_verdict, verdict_finding
+from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
     from .model import Word
@@ -95,7 +95,7 @@ def _check_path(path: str, pack: ResolvedPack, submission: Submission, limits: L
     rejected = precheck_result(path, limits)
     if rejected is not None:
         return rejected
-    sha = file_sha256(path)
+    sha = file_sha256(path, limits.max_size)
     progress = _Progress(on_stage)
     progress.enter("open")
     objects_aside = _objects_aside(path) if spare_core else None
@@ -152,7 +152,7 @@ def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | 
     rejection = precheck(path, limits)
     if rejection is None:
         return None
-    sha = None if rejection.verdict == "too-complex" else file_sha256(path)
+    sha = None if rejection.verdict == "too-complex" else file_sha256(path, limits.max_size)
     return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
 
 
@@ -198,6 +198,10 @@ def _check_document(doc: AnalysedPaper, path: str, sha: str | None, pack: Resolv
         verdicts.append(verdict_finding("no-text-layer"))
     progress.enter("rules")
     findings, crashed = run_rules(doc, pack, submission, text_available)
+    unread = getattr(doc.source, "unread", None)  # what the rules' reading skipped as damaged
+    skipped = partly_read_finding(unread()) if unread is not None else None
+    if skipped is not None:
+        findings.append(skipped)
     structure = None
     if text_available:
         progress.enter("structure")
@@ -271,7 +275,7 @@ def _second_opinion(path: str) -> _SecondOpinion:
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
         if classify(error).internal:  # unless the failure is our own bug
             raise
-        return _SecondOpinion(encrypted, None, f"{type(error).__name__}: {error}")
+        return _SecondOpinion(encrypted, None, describe(error))
 
 
 def _unopenable(path: str, reason: str) -> Finding:

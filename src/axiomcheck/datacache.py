@@ -54,7 +54,7 @@ def read(kind: str, key: str) -> Any:
 
 def write(kind: str, key: str, value: Any) -> None:
     """Store an entry atomically (a concurrent reader sees the old file or the new one)."""
-    import tempfile  # only when writing: a run that finds its entries never needs it
+    import tempfile  # noqa: PLC0415 - only when writing: a run that finds its entries never needs it
 
     directory = cache_directory()
     if directory is None:

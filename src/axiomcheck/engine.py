@@ -5,13 +5,16 @@ as one of them. A rule that raises does not stop the others. A bug in axiomcheck
 rule-crashed` finding that names the rule, and the file is marked as an internal error (exit
 code 3); an exception from a PDF library on a damaged file, or exhausted memory or recursion,
 becomes the file's verdict instead (`verdicts.classify`). Rules stopped by the same cause
-share one finding.
+share one finding. Findings keep their types (severity, confidence, boxes and regions); boxes
+are rounded to 0.1 pt, as the report writes them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
+from .codec import rounded
 from .model import Submission
 from .packs import ResolvedPack
 from .report import Finding
@@ -22,7 +25,11 @@ if TYPE_CHECKING:
     from .model import Document
 
 
-def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = Submission(),
+NOTHING_KNOWN = Submission()
+"""A file the organizers told nothing about."""
+
+
+def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHING_KNOWN,
               text_available: bool = True) -> tuple[list[Finding], bool]:
     """Findings of every configured rule, and whether any rule crashed."""
     context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,
@@ -38,18 +45,17 @@ def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = Submis
             if configured.applies_to and doc.template.name.partition("-")[0] not in configured.applies_to:
                 continue  # the pack limits this rule to other template families
             for violation in rule.check(doc, configured.options, context):
-                severity = violation.severity or configured.severity
                 findings.append(Finding(
-                    rule=rule.id, name=rule.name, severity=severity.value, message=violation.message,
-                    hint=violation.hint, page=violation.page,
-                    bbox=violation.bbox.as_list() if violation.bbox else None,
+                    rule=rule.id, name=rule.name, severity=violation.severity or configured.severity,
+                    message=violation.message, hint=violation.hint, page=violation.page,
+                    bbox=rounded(violation.bbox) if violation.bbox else None,
                     evidence=violation.evidence, confidence=rule.confidence,
-                    regions=[region.as_dict() for region in violation.regions] or None))
+                    regions=tuple(dataclasses.replace(region, bbox=rounded(region.bbox))
+                                  for region in violation.regions)))
         except Exception as error:  # one failing rule must not hide the others' findings
             failures.setdefault(classify(error, "rule-crashed"), []).append(f"{rule.id} {rule.name}")
     for failure, labels in failures.items():  # one finding per cause, naming every rule it stopped
         crashed = crashed or failure.internal
         findings.append(failure.finding(f"; rule{'s' if len(labels) > 1 else ''} {', '.join(labels)} could not run"))
-    findings.sort(key=lambda f: ({"error": 0, "warning": 1, "info": 2}.get(f.severity, 3),
-                                 f.page or 0, f.rule))
+    findings.sort(key=lambda f: (f.severity.rank, f.page or 0, f.rule))
     return findings, crashed

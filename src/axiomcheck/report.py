@@ -1,14 +1,19 @@
-"""The results of a run: findings per file, as plain data that crosses process boundaries.
+"""The results of a run: findings per file and the structure found in each, as typed values.
 
-`FileResult.to_dict()` is exactly the JSON a file gets in the report (schema
-`axiomcheck.report/1`, documented in docs/report-format.md), and `from_dict` reads it
-back, which is how a worker process hands its result to the parent.
+Severities, confidences, boxes and regions keep their types from the rule to the reporters;
+`codec.py` alone turns a result into the JSON of the report (schema `axiomcheck.report/1`,
+docs/report-format.md) and back, which is also how results cross process boundaries (a
+worker's reply, the results store, the web page's checkers). `to_dict` is the codec's
+answer for a value, for callers that want the JSON of one thing.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
+
+from .finding_types import Confidence, Place, Region, Severity
+from .model import BBox, PagePosition
 
 SCHEMA = "axiomcheck.report/1"
 FAIL_ON = ("error", "warning", "never")
@@ -21,27 +26,27 @@ class Finding:
 
     rule: str
     name: str
-    severity: str
+    severity: Severity
     message: str
     hint: str
     page: int | None = None
-    bbox: list[float] | None = None
+    bbox: BBox | None = None
+    """The box on `page` the finding is about, rounded to 0.1 pt as the report writes it."""
     evidence: str | None = None
-    confidence: str = "high"
+    confidence: Confidence = Confidence.HIGH
     evidence_image: str | None = None
     waiver: str | None = None
     """Why the organizers accept this finding (reason and who, from a waiver file); a waived
     finding is still reported but no longer decides the file's status."""
-    regions: list[dict[str, Any]] | None = None
-    """Further places the finding points at, besides `page` and `bbox`, each
-    `{"page": int, "bbox": [x0, y0, x1, y1], "kind": "shade" | "limit"}`: the text it is about
+    regions: tuple[Region, ...] = ()
+    """Further places the finding points at, besides `page` and `bbox`: the text it is about
     (shaded in the evidence picture, e.g. the main body past the page limit, on every page it
-    runs over) and where a limit falls (a line). Absent when there are none."""
+    runs over) and where a limit falls (a line)."""
     count: int = 1
     """How many identical findings this one stands for (`aggregate.py`); `places` lists where
     the first of them are."""
-    places: list[dict[str, Any]] | None = None
-    """The first places (`page`, `bbox`) of the identical findings this one stands for."""
+    places: tuple[Place, ...] = ()
+    """The first places of the identical findings this one stands for (empty: only itself)."""
     omitted: int = 0
     """On a rule's closing notice: how many more findings of the rule were left out."""
 
@@ -50,19 +55,87 @@ class Finding:
         return self.waiver is not None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["evidence"] = self.evidence
-        for optional in ("evidence_image", "waiver", "regions", "places"):
-            if data[optional] is None:
-                data.pop(optional)
-        for counter, default in (("count", 1), ("omitted", 0)):
-            if data[counter] == default:
-                data.pop(counter)
-        return data
+        """The finding's JSON (`codec.finding_to_json`)."""
+        from .codec import finding_to_json  # noqa: PLC0415 - the codec imports this module
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Finding:
-        return cls(**{k: data.get(k) for k in cls.__dataclass_fields__ if k in data})
+        return finding_to_json(self)
+
+
+@dataclass(frozen=True)
+class FoundHeading:
+    """A heading as the structure reports it."""
+
+    page: int
+    kind: str
+    """body or one of `model.SECTION_KINDS`."""
+    number: str | None
+    text: str
+    top_of_page: bool
+    bbox: BBox
+
+
+@dataclass(frozen=True)
+class FoundTemplate:
+    """The template recognised from the PDF, as the structure reports it."""
+
+    name: str
+    mode: str | None
+    track: str | None
+    workshop_title: str | None
+    evidence: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Structure:
+    """What axiomcheck found in a paper, the same for `check` and `inspect`, so that an author
+    can see why a rule decided as it did (`analysis.structure.structure_of` builds it)."""
+
+    main_body_pages: int
+    main_body_end: PagePosition | None
+    """Where the main body ends, as the track counts it; None for a document without text."""
+    main_body_ends_before: str | None
+    """The heading of the first section that does not count, None when there is none."""
+    references_page: int | None
+    appendix_page: int | None
+    checklist_page: int | None
+    acknowledgments_page: int | None
+    impact_page: int | None
+    anonymous: bool
+    line_numbers: bool
+    page_size: str | None
+    """letter, a4, ... or `<w> x <h> pt`; None without pages."""
+    columns: int
+    title: str | None
+    authors: tuple[str, ...]
+    notice: str | None
+    template: FoundTemplate
+    headings: tuple[FoundHeading, ...]
+
+    @property
+    def main_body_length(self) -> float | None:
+        """Main-body length in pages as the page limit counts it (4.3 = 30% down page 5)."""
+        end = self.main_body_end
+        return None if end is None else round(end.page - 1 + end.fraction, 2)
+
+    def section_page(self, kind: str) -> int | None:
+        """The page where section `kind` starts (references, appendix, checklist,
+        acknowledgments, impact), None when it was not found."""
+        pages = {"references": self.references_page, "appendix": self.appendix_page,
+                 "checklist": self.checklist_page, "acknowledgments": self.acknowledgments_page,
+                 "impact": self.impact_page}
+        return pages[kind]
+
+
+SECTION_PAGES = ("acknowledgments", "impact", "references", "appendix", "checklist")
+"""The sections whose first page the structure gives (`Structure.section_page`)."""
+
+
+@dataclass(frozen=True)
+class Truncation:
+    """Set on a file whose report was cut to its size limit (`aggregate.py`)."""
+
+    findings_left_out: int
+    limit_bytes: int
 
 
 @dataclass
@@ -74,7 +147,7 @@ class FileResult:
     status: str
     """pass (no errors), fail (at least one error), error (the file could not be checked)."""
     pages: int | None = None
-    structure: dict[str, Any] | None = None
+    structure: Structure | None = None
     findings: list[Finding] = field(default_factory=list)
     internal_error: bool = False
     """A bug in axiomcheck, not the author's fault: the run exits with code 3."""
@@ -83,30 +156,16 @@ class FileResult:
     not be opened; the text rules are missing when the text layer could not be read)."""
     track: str | None = None
     """The file's own track when it differs from the run's (a manifest); None: the run's."""
-    truncated: dict[str, int] | None = None
-    """Set when the file's report was cut to its size limit (`aggregate.py`): how many
-    findings were left out and the limit in bytes."""
+    truncated: Truncation | None = None
+    """Set when the file's report was cut to its size limit (`aggregate.py`)."""
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"path": self.path, "sha256": self.sha256, "status": self.status,
-                                "pages": self.pages, "structure": self.structure,
-                                "findings": [f.to_dict() for f in self.findings],
-                                "rules_run": list(self.rules_run)}
-        if self.track is not None:
-            data["track"] = self.track
-        if self.truncated is not None:
-            data["truncated"] = self.truncated
-        return data
+        """The file's JSON in the report (`codec.result_to_json`)."""
+        from .codec import result_to_json  # noqa: PLC0415 - the codec imports this module
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], internal_error: bool = False) -> FileResult:
-        return cls(path=data["path"], sha256=data.get("sha256"), status=data["status"],
-                   pages=data.get("pages"), structure=data.get("structure"),
-                   findings=[Finding.from_dict(f) for f in data.get("findings", [])],
-                   internal_error=internal_error, rules_run=tuple(data.get("rules_run") or ()),
-                   track=data.get("track"), truncated=data.get("truncated"))
+        return result_to_json(self)
 
-    def count(self, severity: str) -> int:
+    def count(self, severity: Severity | str) -> int:
         """Findings of `severity` that stand (are not waived)."""
         return sum(1 for f in self.findings if f.severity == severity and not f.waived)
 
@@ -125,12 +184,14 @@ class Report:
     stage: str
     files: list[FileResult] = field(default_factory=list)
     page_limits: dict[str, float] = field(default_factory=dict)
-    """The main-body page limit of each track in the run (`page-limit`'s `max_pages`), for
-    charts of main-body lengths; a track without that rule is absent."""
+    """The main-body page limit of each track in the run (`packs.ResolvedPack.main_body_page_limit`),
+    for charts of main-body lengths; a track without one is absent."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema": SCHEMA, "venue": self.venue, "track": self.track, "stage": self.stage,
-                "page_limits": dict(self.page_limits), "files": [f.to_dict() for f in self.files]}
+        """The report's JSON (`codec.report_to_json`)."""
+        from .codec import report_to_json  # noqa: PLC0415 - the codec imports this module
+
+        return report_to_json(self)
 
     @property
     def exit_code(self) -> int:
@@ -149,11 +210,11 @@ class Report:
             return 0
         if any(f.status != "pass" for f in self.files):
             return 1
-        if fail_on == "warning" and any(f.count("warning") for f in self.files):
+        if fail_on == "warning" and any(f.count(Severity.WARNING) for f in self.files):
             return 1
         return 0
 
 
 def status_of(findings: list[Finding]) -> str:
     """fail when any error finding stands (is not waived), else pass."""
-    return "fail" if any(f.severity == "error" and not f.waived for f in findings) else "pass"
+    return "fail" if any(f.severity == Severity.ERROR and not f.waived for f in findings) else "pass"

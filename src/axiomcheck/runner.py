@@ -27,8 +27,8 @@ def iter_results(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits =
     before it are known. `jobs` workers check files in parallel (isolated mode only). With
     `evidence_dir`, findings with a box get a picture of their page there (`reporters.evidence`)."""
     if not isolated:
-        from .api import check_path
-        from .reporters.evidence import with_evidence
+        from .api import check_path  # noqa: PLC0415 - in-process mode only: isolated runs parse in workers
+        from .reporters.evidence import with_evidence  # noqa: PLC0415 - loads PDFium: in-process mode only
 
         for task in tasks:
             result = check_path(task.path, pack, task.submission, limits)
@@ -47,8 +47,8 @@ def check_tasks(tasks: Sequence[FileTask], pack: ResolvedPack, limits: Limits = 
 
 
 def page_limits(pack: ResolvedPack) -> dict[str, float]:
-    """The pack's main-body page limit for its track (`page-limit`'s `max_pages`), if it has one."""
-    limit = next((c.options.max_pages for c in pack.rules if c.rule.name == "page-limit"), None)
+    """The pack's main-body page limit for its track, if it has one (a report's `page_limits`)."""
+    limit = pack.main_body_page_limit
     return {} if limit is None else {pack.track: limit}
 
 

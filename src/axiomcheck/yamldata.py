@@ -7,6 +7,8 @@ so a person editing a pack or a template file never has to read a traceback.
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # PyYAML loads only when a file is parsed (cached packs need none)
@@ -14,19 +16,24 @@ if TYPE_CHECKING:  # PyYAML loads only when a file is parsed (cached packs need 
 
 
 class DataFileError(Exception):
-    """A data file cannot be used: names the file, the line and the fix."""
+    """A data file cannot be used: names the file, the line, the key and the fix.
 
-    def __init__(self, path: str | Path, line: int | None, problem: str, fix: str = "") -> None:
-        """`path` empty: the problem names what it is about itself (e.g. a pack by its id)."""
+    Rule packs (`packs.PackError`) and template files (`templates.TemplateError`) raise it
+    under their own names, so that a caller can tell which kind of file is wrong."""
+
+    def __init__(self, path: str | Path, line: int | None, problem: str, fix: str = "", key: str | None = None) -> None:
+        """`path` empty: the problem names what it is about itself (e.g. a pack by its id);
+        `key` is the dotted key the problem is at (`tracks.paper.rules.page-limit`), when known."""
         self.path = str(path)
         self.line = line
         self.problem = problem
         self.fix = fix
+        self.key = key
         where = f"{self.path}:{line}" if line else self.path
         super().__init__((f"{where}: " if where else "") + problem + (f" Fix: {fix}" if fix else ""))
 
 
-class Located(dict):
+class Located(dict[str, Any]):
     """A YAML mapping that remembers the line of itself and of each of its keys."""
 
     def __init__(self, line: int) -> None:
@@ -38,7 +45,7 @@ class Located(dict):
         return self.key_lines.get(key, self.line)
 
 
-class LocatedList(list):
+class LocatedList(list[Any]):
     """A YAML sequence that remembers the line of each item."""
 
     def __init__(self, line: int) -> None:
@@ -51,7 +58,7 @@ class LocatedList(list):
 
 
 def _convert(node: yaml.Node, path: Path, error: type[DataFileError]) -> Any:
-    import yaml
+    import yaml  # noqa: PLC0415 - PyYAML loads only when a file is parsed
 
     if isinstance(node, yaml.MappingNode):
         mapping = Located(node.start_mark.line + 1)
@@ -75,8 +82,8 @@ def _convert(node: yaml.Node, path: Path, error: type[DataFileError]) -> Any:
     return _scalar(node)
 
 
-def _scalar(node: yaml.ScalarNode) -> Any:
-    import yaml
+def _scalar(node: yaml.Node) -> Any:
+    import yaml  # noqa: PLC0415 - PyYAML loads only when a file is parsed
 
     loader = yaml.SafeLoader("")
     try:
@@ -113,16 +120,18 @@ def load_cached(path: Path, error: type[DataFileError], what: str, start: str) -
     The parsed form is kept in the data cache (`datacache.py`) under the SHA-256 of the
     file's text: YAML is parsed, and PyYAML imported, only for a file that has changed since
     it was last read."""
-    from . import datacache
+    from . import datacache  # noqa: PLC0415 - the cache imports this package's version only when used
 
     text = read_text(path, error, what)
     key = datacache.digest("tree", text)
     cached = datacache.read("tree", key)
     if cached is not None:
         try:
-            return _decode(cached)
+            decoded = _decode(cached)
         except (KeyError, TypeError, ValueError, IndexError):  # a damaged entry: parse again
-            pass
+            decoded = None
+        if isinstance(decoded, Located):
+            return decoded
     data = parse_located(path, text, error, what, start)
     datacache.write("tree", key, _encode(data))
     return data
@@ -138,7 +147,8 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Located):
         return {"m": value.line, "k": [[key, value.key_lines[key], _encode(item)] for key, item in value.items()]}
     if isinstance(value, LocatedList):
-        return {"l": value.line, "i": [[line, _encode(item)] for line, item in zip(value.item_lines, value)]}
+        items = zip(value.item_lines, value, strict=True)
+        return {"l": value.line, "i": [[line, _encode(item)] for line, item in items]}
     if isinstance(value, _PLAIN):
         return {"v": value}
     raise TypeError(f"{type(value).__name__} is not cached")
@@ -162,7 +172,7 @@ def _decode(data: Any) -> Any:
 
 def parse_located(path: Path, text: str, error: type[DataFileError], what: str, start: str) -> Located:
     """`load_cached`'s parse of text already read from `path`, without the cache."""
-    import yaml
+    import yaml  # noqa: PLC0415 - PyYAML loads only when a file is parsed
 
     try:
         node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
@@ -192,3 +202,83 @@ def line_at(data: Any, keys: list[Any]) -> int | None:
         else:
             break
     return line
+
+
+def plain(data: Any) -> Any:
+    """Parsed data as plain dicts and lists (what a JSON Schema validator reads)."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    return data
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    """One way data breaks its JSON Schema, as the validator found it."""
+
+    path: list[Any]
+    """Keys and indexes from the top of the data to the value at fault."""
+    validator: str
+    """The schema keyword that failed (`type`, `enum`, `additionalProperties`, ...)."""
+    expected: Any
+    """That keyword's value in the schema (the types, the choices, ...)."""
+    value: Any
+    """The value at fault."""
+    schema: dict[str, Any]
+    """The part of the schema that failed."""
+    message: str
+    """The validator's own sentence."""
+
+    @property
+    def unexpected_key(self) -> str | None:
+        """For `additionalProperties`: the first key the schema does not know."""
+        if self.validator != "additionalProperties" or not isinstance(self.value, dict):
+            return None
+        known = self.schema.get("properties", {})
+        return next((str(key) for key in self.value if key not in known), None)
+
+
+Describe = Callable[[SchemaProblem], tuple[str, str]]
+"""What a schema problem means to the person editing the file: (problem, fix)."""
+
+
+def validate(path: Path, data: Located, schema: dict[str, Any], error: type[DataFileError], describe: Describe,
+             text: str | None = None) -> None:
+    """Check `data`, read from `path`, against the JSON Schema `schema`; the mistake on the
+    earliest line becomes `error` with its file, line, dotted key and fix (`describe`).
+
+    With the file's `text`, a file once found valid against the same schema is remembered in
+    the data cache (`datacache.py`), so that a later run neither validates it again nor
+    imports jsonschema."""
+    import json  # noqa: PLC0415 - only to key the cache entry
+    from . import datacache  # noqa: PLC0415 - see load_cached
+
+    key = datacache.digest("valid", text, json.dumps(schema, sort_keys=True)) if text is not None else None
+    if key is not None and datacache.read("valid", key) is True:
+        return
+    found = _first_error(data, schema)
+    if found is not None:
+        keys, problem = found
+        message, fix = describe(problem)
+        raise error(path, line_at(data, keys), message, fix, ".".join(map(str, keys)) or None)
+    if key is not None:
+        datacache.write("valid", key, True)
+
+
+def _first_error(data: Located, schema: dict[str, Any]) -> tuple[list[Any], SchemaProblem] | None:
+    from jsonschema import Draft202012Validator  # noqa: PLC0415 - it takes a while to import: only when needed
+
+    validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    found = []
+    for error in validator.iter_errors(plain(data)):
+        failed = error.schema if isinstance(error.schema, dict) else {}
+        problem = SchemaProblem(path=list(error.absolute_path), validator=str(error.validator),
+                                expected=error.validator_value, value=error.instance, schema=failed,
+                                message=error.message)
+        keys = problem.path + ([problem.unexpected_key] if problem.unexpected_key is not None else [])
+        found.append((line_at(data, keys) or 0, [str(k) for k in keys], keys, problem))
+    if not found:
+        return None
+    _, _, keys, problem = min(found, key=lambda item: (item[0], item[1]))
+    return keys, problem

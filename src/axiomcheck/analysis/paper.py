@@ -15,23 +15,8 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..model import (
-    MM_PER_POINT,
-    AuthorBlock,
-    BBox,
-    Float,
-    Font,
-    Line,
-    MainBody,
-    Metadata,
-    Notice,
-    PageInfo,
-    Role,
-    Sections,
-    TemplateInfo,
-    TextLayer,
-    page_size_name,
-)
+from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
+                     PageVisibility, Role, Sections, TemplateInfo, TextLayer, page_size_name)
 from ..pdf.source import PdfSource, Source
 from . import front_matter, page_facts
 from .captions import captions
@@ -40,10 +25,10 @@ from .lines import PageLayout, page_layout
 from .sections import DEFAULT_EXCLUDED, TextColumn, find_main_body, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
+from .visibility import glyph_differences, page_visibility
 
 if TYPE_CHECKING:
     from ..pdf.aside import AsideReader
-    from ..pdf.background import PageRaster
 
 DEFAULT_BODY_SIZE = 10.0
 """The body size of a document without text."""
@@ -60,10 +45,9 @@ class AnalysedPaper:
         self._layouts: dict[int, PageLayout] = {}
         self._main_body: dict[tuple[str, ...], MainBody] = {}
         self._objects: dict[str, tuple[bool, Any]] = {}
-        self._raster: tuple[int, PageRaster | None] | None = None
+        self._visibility: dict[int, PageVisibility] = {}
 
     def close(self) -> None:
-        self._raster = None
         self.source.close()
 
     def __enter__(self) -> AnalysedPaper:
@@ -102,15 +86,17 @@ class AnalysedPaper:
         """The lines of every page as assembled, before they are given roles."""
         return tuple(layout.lines for layout in self._all_layouts)
 
-    def background_gray(self, page: int, bbox: BBox) -> float | None:
-        """The gray (0 black .. 1 white) painted under `bbox` on page `page` by everything but text: what text in
-        the box is seen against. None when the page cannot be rendered or the box is off it.
-        Pages are rendered on demand; only the last one asked about is kept."""
-        if self._raster is None or self._raster[0] != page:
-            self._raster = None  # release the previous page before rendering this one
-            self._raster = (page, self.source.page_raster(page - 1))
-        raster = self._raster[1]
-        return raster.gray_behind(bbox) if raster is not None else None
+    def visibility(self, page: int) -> PageVisibility:
+        """Which words of page `page`'s lines a reader cannot see, and why, and the rows that run
+        off the page (`analysis.visibility`), built once."""
+        cached = self._visibility.get(page)
+        if cached is None:
+            lines = self.page_layout(page).lines
+            text_layer = glyph_differences(lines, self._object_fact("glyph_text", self.source.glyph_text))
+            cached = page_visibility(page, self.pages[page - 1], lines, self.source.page_hidings(page - 1),
+                                     text_layer)
+            self._visibility[page] = cached
+        return cached
 
     @cached_property
     def char_count(self) -> int:

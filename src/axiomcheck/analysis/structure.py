@@ -1,25 +1,30 @@
-"""The `structure` object of the report: what axiomcheck found in a paper, as plain data.
+"""The report's `Structure`: what axiomcheck found in a paper, as typed values.
 
-It is the same for `check` and `inspect`, so an author can see why a rule decided as it did.
+It is the same for `check` and `inspect`, so an author can see why a rule decided as it did;
+`codec.structure_to_json` writes it into the report.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..codec import rounded
 from ..model import MM_PER_POINT, Heading, page_size_name
+from ..report import FoundHeading, FoundTemplate, Structure
 
 if TYPE_CHECKING:
     from ..model import Document
 
 PAGE_SIZE_TOLERANCE_MM = 1.06
 """3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""
+POSTER_SIDE_MM = 500
+"""A page with a side longer than this (mm) is a poster size, measured with three times the tolerance."""
 
 
 def _page_size(width: float, height: float) -> str:
     """letter, a4, a1, a0, poster-61x90 or `<w> x <h> pt` (sizes in points)."""
     width_mm, height_mm = width * MM_PER_POINT, height * MM_PER_POINT
-    tolerance = PAGE_SIZE_TOLERANCE_MM * (3 if max(width_mm, height_mm) > 500 else 1)
+    tolerance = PAGE_SIZE_TOLERANCE_MM * (3 if max(width_mm, height_mm) > POSTER_SIDE_MM else 1)
     return page_size_name(width_mm, height_mm, tolerance) or f"{width:.0f} x {height:.0f} pt"
 
 
@@ -27,34 +32,34 @@ def _page(heading: Heading | None) -> int | None:
     return heading.page if heading else None
 
 
-def _heading(heading: Heading) -> dict[str, Any]:
-    return {"page": heading.page, "kind": heading.kind, "number": heading.number, "text": heading.text,
-            "top_of_page": heading.top_of_page, "bbox": heading.bbox.as_list()}
+def _heading(heading: Heading) -> FoundHeading:
+    return FoundHeading(page=heading.page, kind=heading.kind, number=heading.number, text=heading.text,
+                        top_of_page=heading.top_of_page, bbox=rounded(heading.bbox))
 
 
-def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> dict[str, Any]:
+def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> Structure:
     """The detected structure of `doc`, with the main body measured as the track counts it."""
     sections = doc.sections
     body = doc.main_body(main_body_excludes)
     template = doc.template
     first = doc.pages[0] if doc.pages else None
-    return {
-        "main_body_pages": body.pages,
-        "main_body_end": {"page": body.end.page, "fraction": body.end.fraction} if body.end else None,
-        "main_body_ends_before": body.excluded_start.text if body.excluded_start else None,
-        "references_page": _page(sections.references),
-        "appendix_page": _page(sections.appendix),
-        "checklist_page": _page(sections.checklist),
-        "acknowledgments_page": _page(sections.acknowledgments),
-        "impact_page": _page(sections.impact),
-        "anonymous": doc.author_block.anonymous,
-        "line_numbers": doc.line_numbers,
-        "page_size": _page_size(first.width, first.height) if first else None,
-        "columns": doc.columns,
-        "title": doc.title or None,
-        "authors": [line.text for line in doc.author_block.lines],
-        "notice": doc.notice.text if doc.notice else None,
-        "template": {"name": template.name, "mode": template.mode, "track": template.track,
-                     "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
-        "headings": [_heading(h) for h in sections.headings],
-    }
+    return Structure(
+        main_body_pages=body.pages,
+        main_body_end=body.end,
+        main_body_ends_before=body.excluded_start.text if body.excluded_start else None,
+        references_page=_page(sections.references),
+        appendix_page=_page(sections.appendix),
+        checklist_page=_page(sections.checklist),
+        acknowledgments_page=_page(sections.acknowledgments),
+        impact_page=_page(sections.impact),
+        anonymous=doc.author_block.anonymous,
+        line_numbers=doc.line_numbers,
+        page_size=_page_size(first.width, first.height) if first else None,
+        columns=doc.columns,
+        title=doc.title or None,
+        authors=tuple(line.text for line in doc.author_block.lines),
+        notice=doc.notice.text if doc.notice else None,
+        template=FoundTemplate(name=template.name, mode=template.mode, track=template.track,
+                               workshop_title=template.workshop_title, evidence=template.evidence),
+        headings=tuple(_heading(h) for h in sections.headings),
+    )

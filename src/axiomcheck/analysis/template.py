@@ -23,11 +23,12 @@ were written, with last year's style.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any
 
 from ..model import AuthorBlock, Notice, TemplateInfo
 from ..templates import TemplateFacts, all_templates, compiled
+from ..templates.facts import Condition, MarkerRules, ModeMatch, Recognition
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class _Family:
     files: tuple[TemplateFacts, ...]
 
     @property
-    def rules(self) -> dict[str, Any]:
+    def rules(self) -> Recognition:
         return self.facts.recognise
 
 
@@ -71,7 +72,7 @@ class _Marker:
     text: str
     where: str
     """notice or running_head."""
-    rules: dict[str, Any]
+    rules: MarkerRules
 
 
 def _families(templates: tuple[TemplateFacts, ...]) -> list[_Family]:
@@ -81,8 +82,9 @@ def _families(templates: tuple[TemplateFacts, ...]) -> list[_Family]:
     return [_Family(max(files, key=lambda f: f.year or 0), tuple(files)) for _, files in sorted(grouped.items())]
 
 
-def _search(patterns: list[str] | None, text: str) -> Any:
-    return next((m for m in (compiled(p).search(text) for p in patterns or ()) if m), None)
+def _search(patterns: tuple[str | None, ...], text: str) -> re.Match[str] | None:
+    """The first match of any of `patterns` (None entries skipped) in `text`."""
+    return next((m for m in (compiled(p).search(text) for p in patterns if p) if m), None)
 
 
 def _name(family: str, year: int | None) -> str:
@@ -94,44 +96,42 @@ def _label(family: _Family, year: int | None) -> str:
 
 
 def _anonymous(family: _Family, author_block: AuthorBlock) -> bool:
-    forms = family.facts.data["author_block"]["anonymous"]
+    forms = family.facts.anonymous_forms
     return author_block.anonymous or any(_search(forms, line.text) for line in author_block.lines)
 
 
-def _holds(condition: str, layout: LayoutFacts, anonymous: bool) -> bool:
-    return {"anonymous": anonymous, "named": not anonymous, "line_numbers": layout.line_numbers,
-            "no_line_numbers": not layout.line_numbers, "page_numbers": layout.page_numbers,
-            "no_page_numbers": not layout.page_numbers}[condition]
+def _holds(conditions: tuple[Condition, ...], layout: LayoutFacts, anonymous: bool) -> bool:
+    return all(condition.holds(anonymous, layout.line_numbers, layout.page_numbers) for condition in conditions)
 
 
 def _marker(family: _Family, notice: str, header: str) -> _Marker | None:
     """The family's own mode marker, when the notice or the running head is one."""
     for where, text in (("notice", notice), ("running_head", header)):
-        rules = family.rules.get(where)
-        if rules and text and _search(rules["family"], text):
+        rules = family.rules.marker(where)
+        if rules and text and _search(rules.family, text):
             return _Marker(text, where, rules)
     return None
 
 
 def _layout_matches(family: _Family, layout: LayoutFacts, notice: str, info: dict[str, str]) -> str | None:
     """Why the layout is this family's, or None."""
-    rules = family.rules.get("layout")
-    if not rules:
+    rules = family.rules.layout
+    if rules is None:
         return None
-    block = family.facts.data["text_block"]
-    left_tol, right_tol = rules["edge_tolerance"]
-    at_edges = abs(layout.text_left - block["left"]) <= left_tol and abs(layout.text_right - block["right"]) <= right_tol
-    subject = bool(rules.get("subject")) and bool(_search([rules["subject"]], info.get("Subject", "")))
-    if layout.columns != family.facts.data["columns"] or not (at_edges or subject):
+    block = family.facts.text_block
+    left_tol, right_tol = rules.edge_tolerance
+    at_edges = abs(layout.text_left - block.left) <= left_tol and abs(layout.text_right - block.right) <= right_tol
+    subject = bool(_search((rules.subject,), info.get("Subject", "")))
+    if layout.columns != family.facts.columns or not (at_edges or subject):
         return None
-    if rules.get("page") and layout.page_size != rules["page"]:
+    if rules.page and layout.page_size != rules.page:
         return None
     ruler = "padded" if layout.padded_line_numbers else "plain"
-    if layout.line_numbers and rules.get("not_with_ruler") == ruler:
+    if layout.line_numbers and rules.not_with_ruler == ruler:
         return None
-    if rules.get("not_with_running_head") and _search([rules["not_with_running_head"]], layout.header_text):
+    if _search((rules.not_with_running_head,), layout.header_text):
         return None
-    if rules.get("not_with_notice") and _search([rules["not_with_notice"]], notice):
+    if _search((rules.not_with_notice,), notice):
         return None
     columns = {1: "one column", 2: "two columns"}.get(layout.columns, f"{layout.columns} columns")
     label = family.facts.family_label
@@ -145,31 +145,32 @@ def _year(family: _Family, text: str, official: bool, own: str, layout: LayoutFa
 
     `text` is the mode marker (or the workshop's own notice), `official` says whether the
     template prints it, `own` is the workshop's own notice or empty."""
-    rules = family.rules.get("year") or {}
-    match = _search(rules.get("patterns"), text)
+    rules = family.rules.year
+    match = _search(rules.patterns, text)
     if match:
         return int(match.group(1)), None
-    for ordinal in rules.get("ordinals", ()):
-        match = compiled(ordinal["match"]).search(text)
+    for ordinal in rules.ordinals:
+        match = compiled(ordinal.match).search(text)
         if match:
-            return int(match.group(1)) + ordinal["offset"], None
-    if official and rules.get("copyright"):
-        match = compiled(rules["copyright"]).search(text)
+            return int(match.group(1)) + ordinal.offset, None
+    if official and rules.copyright:
+        match = compiled(rules.copyright).search(text)
         if match:
             return int(match.group(1)), None
-    if own and rules.get("own_notice"):
+    if own and rules.own_notice:
         match = compiled(r"\b(19[89]\d|20\d\d)\b").search(own)
         if match:
             return int(match.group(1)), f"year {match.group(1)} named in the workshop's own notice"
     subject = info.get("Subject", "")
-    match = _search([rules["subject"]] if rules.get("subject") else None, subject)
+    match = _search((rules.subject,), subject)
     if match:
         return int(match.group(1)), f"PDF Subject '{subject}' (set by the {family.facts.family_label} style)"
     if layout.notice_size is not None:
-        sized = [f for f in family.files if f.data.get("fingerprint")
-                 and layout.notice_size < f.data["fingerprint"]["notice_size_below"]]
+        sized = [(f, f.fingerprint) for f in family.files
+                 if f.fingerprint is not None and layout.notice_size < f.fingerprint.notice_size_below]
         if len(sized) == 1:
-            return sized[0].year, f"notice set in {layout.notice_size:.2f} pt: {sized[0].data['fingerprint']['why']}"
+            chosen, fingerprint = sized[0]
+            return chosen.year, f"notice set in {layout.notice_size:.2f} pt: {fingerprint.why}"
     return None, None
 
 
@@ -183,24 +184,24 @@ def _option(family: _Family, mode: str | None, track: str | None) -> str | None:
 
 
 def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tuple[str | None, str]:
-    for rule in family.rules.get("without_notice", ()):
-        if all(_holds(condition, layout, anonymous) for condition in rule["when"]):
-            return rule["mode"], rule["why"]
-    return None, family.rules.get("no_mode_why", "")
+    for rule in family.rules.without_notice:
+        if _holds(rule.when, layout, anonymous):
+            return rule.mode, rule.why
+    return None, family.rules.no_mode_why
 
 
 def _recognise_family(family: _Family, evidence: list[str], marker: _Marker | None, notice: str,
                       layout: LayoutFacts, author_block: AuthorBlock, info: dict[str, str]) -> TemplateInfo:
     anonymous = _anonymous(family, author_block)
-    notice_rules = family.rules.get("notice") or {}
-    own_rules = notice_rules.get("own")
-    mode_rule = _search_mode(marker.rules["modes"], marker.text) if marker else None
-    if marker is None and notice:
-        mode_rule = _search_mode(notice_rules.get("modes"), notice)
+    notice_rules = family.rules.notice
+    own_rules = notice_rules.own if notice_rules else None
+    mode_rule = _search_mode(marker.rules.modes, marker.text) if marker else None
+    if marker is None and notice and notice_rules:
+        mode_rule = _search_mode(notice_rules.modes, notice)
         if mode_rule:
             evidence.append(f"notice: {notice}")
     own = ""
-    if mode_rule is None and notice and own_rules and (not own_rules.get("only") or _search([own_rules["only"]], notice)):
+    if mode_rule is None and notice and own_rules and (not own_rules.only or _search((own_rules.only,), notice)):
         own = notice
     text = marker.text if marker else (notice if mode_rule else own)
     year, year_evidence = _year(family, text, marker is not None, own, layout, info)
@@ -208,29 +209,30 @@ def _recognise_family(family: _Family, evidence: list[str], marker: _Marker | No
         evidence.append(year_evidence)
     name, label = _name(family.facts.family, year), _label(family, year)
     if mode_rule is not None:
-        mode, track, title = mode_rule["mode"], mode_rule.get("track"), None
-        if mode == "final":
-            for rule in (marker.rules if marker else notice_rules).get("tracks", ()):
-                match = compiled(rule["match"]).search(text)
+        mode, track, title = mode_rule.mode, mode_rule.track, None
+        read_by = marker.rules if marker else notice_rules
+        if mode == "final" and read_by is not None:
+            for rule in read_by.tracks:
+                match = compiled(rule.match).search(text)
                 if match:
-                    track, title = rule["track"], (match.group(1).strip() if rule.get("title") else None)
+                    track, title = rule.track, (match.group(1).strip() if rule.title else None)
                     break
         return TemplateInfo(name, mode, track, title, tuple(evidence), label, _option(family, mode, track))
-    if own:
+    if own and own_rules is not None:
         evidence.append(f"the workshop's own notice: {own}")
-        needs = own_rules.get("submission_when", ())
-        mode = "submission" if needs and all(_holds(c, layout, anonymous) for c in needs) else "final"
-        workshop = bool(own_rules.get("workshop")) and bool(_search([own_rules["workshop"]], own))
-        option = own_rules.get("workshop_option") if workshop else None
+        needs = own_rules.submission_when
+        mode = "submission" if needs and _holds(needs, layout, anonymous) else "final"
+        workshop = bool(_search((own_rules.workshop,), own))
+        option = own_rules.workshop_option if workshop else None
         return TemplateInfo(name, mode, "workshop" if workshop else None, None, tuple(evidence), label,
                             option or _option(family, mode, "workshop" if workshop else None))
-    mode, why = _without_marker(family, layout, anonymous)
+    told, why = _without_marker(family, layout, anonymous)
     evidence += [why] if why else []
-    return TemplateInfo(name, mode, None, None, tuple(evidence), label, _option(family, mode, None))
+    return TemplateInfo(name, told, None, None, tuple(evidence), label, _option(family, told, None))
 
 
-def _search_mode(modes: list[dict[str, Any]] | None, text: str) -> dict[str, Any] | None:
-    return next((rule for rule in modes or () if compiled(rule["match"]).search(text)), None)
+def _search_mode(modes: tuple[ModeMatch, ...], text: str) -> ModeMatch | None:
+    return next((rule for rule in modes if compiled(rule.match).search(text)), None)
 
 
 def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBlock,

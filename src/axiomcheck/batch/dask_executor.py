@@ -26,6 +26,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..codec import result_from_json, result_to_json
 from ..limits import Limits
 from ..packs import ResolvedPack
 from ..report import FileResult
@@ -148,7 +149,7 @@ def _result_of(future: Any, owner: Work) -> FileResult:
                           findings=[verdict_finding("internal-error", f"The Dask task checking this file failed "
                                                                       f"({type(error).__name__}: {error}).")],
                           internal_error=True)
-    return FileResult.from_dict(data["result"], internal_error=bool(data["internal_error"]))
+    return result_from_json(data["result"], internal_error=bool(data["internal_error"]))
 
 
 # --- on the Dask worker --------------------------------------------------------------------
@@ -201,7 +202,7 @@ def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data:
             handle.write(data)
         pool = _pool(spec, expected, limits, evidence_dir)
         result = next(iter(pool.check([FileTask(path, Submission.from_dict(submission))])))
-        return {"result": result.to_dict(), "internal_error": result.internal_error}
+        return {"result": result_to_json(result), "internal_error": result.internal_error}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -3,15 +3,19 @@
 A folder is searched recursively for `*.pdf` (symbolic links to folders are not followed); a
 glob (`papers/*.pdf`, `**/*.pdf`) is expanded; a `.zip` is read member by member
 (`batch.archive`); anything else is a file, checked even when it is not a PDF (it then gets
-a verdict). A file reached twice is checked once. Archive members are written, one chunk
-of the batch at a time, to a private temporary folder under names of our own
-(`Staging`), so the workers read them like any file and nothing lands under the archive's
-names.
+a verdict). A file reached twice is checked once. A symbolic link found in a folder (or by a
+glob) whose target lies outside that folder is refused with a verdict: `unzip` restores the
+links an archive holds, and a link to `/etc/passwd` or `/dev/zero` is no submission.
+
+Archive members are decompressed once, into a private temporary folder under names of our
+own (`Staging`), while they are hashed: the workers read them like any file, and nothing
+lands under the archive's names.
 """
 
 from __future__ import annotations
 
 import glob
+import hashlib
 import os
 import re
 import shutil
@@ -19,12 +23,14 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from ..limits import Limits
 from ..model import Submission
-from ..pdf.prechecks import file_sha256
+from ..pdf.prechecks import file_sha256, open_regular
 from ..report import FileResult, Finding
-from .archive import ArchiveError, is_archive, list_members, member_sha256, read_member
+from ..verdicts import verdict_finding
+from .archive import ArchiveError, Member, is_archive, list_members, member_chunks
 
 _GLOB_CHARS = re.compile(r"[*?[]")
 _UNSAFE_RE = re.compile(r"[^\w.-]+")
@@ -46,6 +52,8 @@ class Item:
     member: str | None = None
     number: int = 0
     """The member's place among the archive's PDF members (names may repeat)."""
+    entry: Member | None = None
+    """Where an archive member's data is (the archive's directory is read once)."""
     problem: Finding | None = None
     submission: Submission = Submission()
     track: str | None = None
@@ -68,8 +76,9 @@ def expand(arguments: Sequence[str], limits: Limits) -> list[Item]:
             matches = sorted(glob.glob(argument, recursive=True))
             if not matches:
                 raise InputError(f"'{argument}' matches no file.")
+            base = _glob_base(argument)
             for match in matches:
-                items.extend(_expand_one(match, limits))
+                items.extend(_expand_one(match, limits) if os.path.isdir(match) else [_file_item(match, base)])
         else:
             items.extend(_expand_one(argument, limits))
     return unique(items)
@@ -92,14 +101,41 @@ def unique(items: Iterable[Item]) -> list[Item]:
 
 def _expand_one(argument: str, limits: Limits) -> list[Item]:
     if os.path.isdir(argument):
-        return [Item(display=path, path=path) for path in _pdfs_under(argument)]
+        return [_file_item(path, argument) for path in _pdfs_under(argument)]
     if is_archive(argument) and os.path.isfile(argument):
         return archive_items(argument, limits)
     return [Item(display=argument, path=argument)]
 
 
+def _glob_base(pattern: str) -> str:
+    """The folder a glob searches: its path up to the first part with a wildcard."""
+    parts = Path(pattern).parts
+    fixed = [part for part in _leading(parts)]
+    return str(Path(*fixed)) if fixed else "."
+
+
+def _leading(parts: Sequence[str]) -> Iterable[str]:
+    for part in parts:
+        if _GLOB_CHARS.search(part):
+            return
+        yield part
+
+
+def _file_item(path: str, folder: str) -> Item:
+    """The item of a file found in `folder`: refused when it is a symbolic link whose target
+    lies outside the folder."""
+    if os.path.islink(path):
+        root = os.path.realpath(folder)
+        target = os.path.realpath(path)
+        if os.path.commonpath([root, target]) != root:
+            return Item(display=path, path=path, problem=verdict_finding(
+                "unreadable", "Refused: a symbolic link to a file outside the folder being checked; "
+                              "it was not read."))
+    return Item(display=path, path=path)
+
+
 def _pdfs_under(folder: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         found.extend(os.path.join(root, name) for name in sorted(files) if name.lower().endswith(".pdf"))
@@ -113,23 +149,11 @@ def archive_items(path: str, limits: Limits) -> list[Item]:
     except ArchiveError as error:
         return [Item(display=path, archive=path, member="", problem=error.finding)]
     return [Item(display=f"{path}/{_printable(m.name)}", archive=path, member=m.name, number=number,
-                 problem=m.problem) for number, m in enumerate(members)]
+                 entry=m, problem=m.problem) for number, m in enumerate(members)]
 
 
 def _printable(name: str) -> str:
     return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name)
-
-
-def item_sha256(item: Item, limits: Limits) -> tuple[str | None, Finding | None]:
-    """The SHA-256 of the item's bytes (None when unreadable) and any verdict reading them gave."""
-    if item.problem is not None:
-        return None, item.problem
-    if item.archive is None:
-        return file_sha256(item.path or item.display), None
-    try:
-        return member_sha256(item.archive, item.member or "", limits), None
-    except ArchiveError as error:
-        return None, error.finding
 
 
 def verdict_result(item: Item, finding: Finding, sha256: str | None = None) -> FileResult:
@@ -138,11 +162,20 @@ def verdict_result(item: Item, finding: Finding, sha256: str | None = None) -> F
 
 
 def item_bytes(item: Item, limits: Limits) -> bytes:
-    """The item's content (for executors that send files to other machines); raises
-    ArchiveError for a member that cannot be read, OSError for a file."""
-    if item.archive is not None:
-        return read_member(item.archive, item.member or "", limits)
-    return Path(item.path or item.display).read_bytes()
+    """The item's content (for executors that send files to other machines), at most
+    `limits.max_size` bytes of it: a staged archive member is read from its staged copy.
+    Raises ArchiveError for a member that cannot be read, OSError for a file (SpecialFileError
+    for one that is not a regular file)."""
+    if item.archive is not None and item.path is None:
+        if item.entry is None:
+            raise ArchiveError(verdict_finding("unreadable", "Damaged archive member: it was not found."))
+        with open(item.archive, "rb") as handle:
+            return b"".join(member_chunks(handle, item.entry, limits))
+    with open_regular(item.path or item.display) as handle:
+        data = handle.read(limits.max_size + 1)
+    if len(data) > limits.max_size:
+        raise OSError(f"{item.display}: larger than the {limits.max_size}-byte limit (--max-size)")
+    return data
 
 
 def staged_name(item: Item, sha256: str) -> str:
@@ -153,19 +186,26 @@ def staged_name(item: Item, sha256: str) -> str:
 
 
 class Staging:
-    """A private temporary folder for archive members: `place` writes a member under a name
-    of our own and returns the path to check; `release` removes it. With `link_files`, files
-    on disk are checked through a symbolic link named by `staged_name` too (for evidence
-    pictures). Use as a context manager."""
+    """A private temporary folder for archive members, made when first needed (a batch of
+    plain files needs none); use as a context manager, which removes it.
+
+    `hash` gives an item's SHA-256; an archive member is decompressed into the folder as it
+    is hashed (each member read once, each archive opened once), and the item returned
+    names the staged copy, which `release` removes once the member is checked or needs no
+    check. `place` gives the path a worker reads: a staged copy as it is, a member not staged
+    yet is staged here (and removed by `release`), and with `link_files` a file on disk is
+    checked through a symbolic link named by `staged_name` (for evidence pictures)."""
 
     def __init__(self, limits: Limits, link_files: bool = False) -> None:
         self.limits = limits
         self.link_files = link_files
         self._folder: str | None = None
+        self._archives: dict[str, BinaryIO] = {}
+        self._holders: dict[str, int] = {}
+        """Staged copies and how many items hold each (members with one name and content share one)."""
 
     @property
     def folder(self) -> str:
-        """The private folder, made when first needed (a batch of plain files needs none)."""
         if self._folder is None:
             self._folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
         return self._folder
@@ -174,31 +214,98 @@ class Staging:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        for handle in self._archives.values():
+            handle.close()
+        self._archives.clear()
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
 
+    def hash(self, item: Item) -> tuple[Item, str | None, Finding | None]:
+        """The item (an archive member now names its staged copy), its SHA-256 (None when
+        it cannot be read) and the verdict reading it gave, if any. Raises StagingError when
+        the staging folder cannot be written (a full disk)."""
+        if item.problem is not None:
+            return item, None, item.problem
+        if item.archive is None or item.path is not None:
+            return item, file_sha256(item.path or item.display, self.limits.max_size), None
+        try:
+            path, sha = self._stage(item)
+        except ArchiveError as error:
+            return item, None, error.finding
+        return replace(item, path=path), sha, None
+
+    def _stage(self, item: Item) -> tuple[str, str]:
+        if item.entry is None:
+            raise ArchiveError(verdict_finding("unreadable", "Damaged archive member: it was not found."))
+        handle = self._archive(item.archive or "")
+        digest = hashlib.sha256()
+        descriptor, partial = tempfile.mkstemp(suffix=".part", dir=self.folder)
+        try:
+            with os.fdopen(descriptor, "wb") as target:
+                for chunk in member_chunks(handle, item.entry, self.limits):
+                    digest.update(chunk)
+                    target.write(chunk)
+            sha = digest.hexdigest()
+            path = os.path.join(self.folder, staged_name(item, sha))
+            os.replace(partial, path)
+        except ArchiveError:
+            _remove(partial)
+            raise
+        except OSError as error:
+            _remove(partial)
+            raise StagingError(f"cannot write archive members to the temporary folder {self.folder}: "
+                               f"{error.strerror or error}; free space there (or point TMPDIR at another "
+                               "folder) and run the same command again.") from error
+        self._holders[path] = self._holders.get(path, 0) + 1
+        return path, sha
+
+    def _archive(self, path: str) -> BinaryIO:
+        handle = self._archives.get(path)
+        if handle is None:
+            try:
+                handle = self._archives[path] = open(path, "rb")
+            except OSError as error:
+                raise ArchiveError(verdict_finding(
+                    "unreadable", f"Cannot read the archive: {error.strerror or error}.")) from error
+        return handle
+
     def place(self, item: Item, sha256: str) -> str | FileResult:
         """A path the workers can read for `item`, or the verdict when its bytes cannot be read."""
-        if item.archive is None:
-            path = item.path or item.display
-            target = os.path.join(self.folder, staged_name(item, sha256)) if self.link_files and sha256 else None
-            if target is None or os.path.lexists(target):
-                return path
-            os.symlink(os.path.abspath(path), target)
-            return target
-        target = os.path.join(self.folder, staged_name(item, sha256))
-        try:
-            data = read_member(item.archive, item.member or "", self.limits)
-        except ArchiveError as error:
-            return verdict_result(item, error.finding)
-        with open(target, "wb") as handle:
-            handle.write(data)
+        if item.archive is not None:
+            if item.path is not None:
+                return item.path
+            staged, _, problem = self.hash(item)
+            if problem is not None or staged.path is None:
+                return verdict_result(item, problem or verdict_finding("unreadable"))
+            return staged.path
+        path = item.path or item.display
+        target = os.path.join(self.folder, staged_name(item, sha256)) if self.link_files and sha256 else None
+        if target is None or os.path.lexists(target):
+            return path
+        os.symlink(os.path.abspath(path), target)
         return target
 
-    def release(self, path: str) -> None:
-        if self._folder is not None and os.path.dirname(path) == self._folder:
-            try:
-                os.remove(path)
-            except FileNotFoundError:  # the same member content, placed once for two items
-                pass
+    def release(self, path: str | None) -> None:
+        """Let go of a staged copy (removed when no other item holds it) or a link of ours."""
+        if path is None:
+            return
+        holders = self._holders.get(path)
+        if holders is not None:
+            if holders > 1:
+                self._holders[path] = holders - 1
+                return
+            del self._holders[path]
+            _remove(path)
+        elif self._folder is not None and os.path.dirname(path) == self._folder and os.path.islink(path):
+            _remove(path)
 
+
+class StagingError(Exception):
+    """The staging folder cannot be written (a full disk): the run stops with one line."""
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except FileNotFoundError:  # the same file, linked once for two items
+        pass

@@ -18,8 +18,7 @@ from typing import Any
 
 from .. import __version__
 from ..limits import Limits
-from ..packs import ResolvedPack, resolve
-from ..packs.selection import select_rules
+from ..packs import ResolvedPack, Selection, resolve
 from .inputs import Item
 from .store import ResultKey
 
@@ -37,8 +36,7 @@ class PackSpec:
 
     def resolve(self) -> ResolvedPack:
         """The pack with the selection applied; raises PackError or SelectionError."""
-        pack = resolve(self.venue, self.track, self.stage)
-        return select_rules(pack, self.select, self.ignore, self.extend_select)
+        return resolve(self.venue, self.track, self.stage, Selection.of(self.select, self.ignore, self.extend_select))
 
 
 @dataclass(frozen=True)

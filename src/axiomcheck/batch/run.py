@@ -1,7 +1,8 @@
 """One batch run: hash every file, skip what the store knows, check the rest, keep each result.
 
 The order of work: resolve a pack per (track, stage) (a mistake there stops the run before it
-starts), open a run in the store, hash each file (its SHA-256 is its key), take known results
+starts), open a run in the store, hash each file (its SHA-256 is its key; an archive member
+is decompressed to the staging folder as it is hashed, `inputs.Staging`), take known results
 from the store (unless `force`), hand the others to an executor and write each result to the
 store in its own transaction as it arrives. Files with the same content are checked once.
 Ctrl-C (KeyboardInterrupt) stops the executor, marks the run `interrupted` and returns what is
@@ -19,7 +20,7 @@ from .. import __version__
 from ..limits import Limits
 from ..report import FileResult, Report
 from ..runner import page_limits
-from .inputs import Item, item_sha256, verdict_result
+from .inputs import Item, Staging, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
 from .progress import Progress
 from .store import ResultKey, Store
@@ -60,44 +61,49 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
     settings_text = settings_key(settings.limits, settings.evidence_dir)
     checked = cached = 0
     state = "failed"
-    try:
-        pending: list[Work] = []
-        followers: dict[ResultKey, list[Work]] = {}
-        for position, item in enumerate(items):
-            group = groups[group_of(item, settings.spec)]
-            sha, problem = item_sha256(item, settings.limits)
-            if problem is not None:
-                store.record(run_id, position, item.display, None, item.submission, verdict_result(item, problem, sha))
-                continue
-            key = result_key(sha, group, settings_text) if sha is not None else None
-            work = Work(position, item, key, group)
-            if key is not None and key in followers:
-                followers[key].append(work)
-                continue
-            known = store.known(key) if key is not None and not settings.force else None
-            if known is not None:
-                store.record(run_id, position, item.display, key, item.submission, known, cached=True)
-                cached += 1
-                continue
-            pending.append(work)
-            if key is not None:
-                followers[key] = []
-        progress.start(len(pending), cached)
-        with contextlib.closing(executor.run(pending) if pending else _nothing()) as results:
-            for work, result in results:
-                result = dataclasses.replace(result, path=work.item.display)
-                store.record(run_id, work.position, work.item.display, work.key, work.item.submission, result)
-                checked += 1
-                progress.advance(result.status)
-                for twin in followers.get(work.key, []) if work.key is not None else []:
-                    store.record(run_id, twin.position, twin.item.display, twin.key, twin.item.submission,
-                                 result, cached=True)
-        state = "done"
-    except KeyboardInterrupt:
-        state = "interrupted"
-    finally:
-        progress.close()
-        store.finish_run(run_id, state)
+    with Staging(settings.limits) as staging:
+        try:
+            pending: list[Work] = []
+            followers: dict[ResultKey, list[Work]] = {}
+            for position, item in enumerate(items):
+                group = groups[group_of(item, settings.spec)]
+                item, sha, problem = staging.hash(item)  # an archive member is staged as it is hashed
+                if problem is not None:
+                    store.record(run_id, position, item.display, None, item.submission,
+                                 verdict_result(item, problem, sha))
+                    continue
+                key = result_key(sha, group, settings_text) if sha is not None else None
+                work = Work(position, item, key, group)
+                if key is not None and key in followers:
+                    followers[key].append(work)
+                    staging.release(item.path if item.archive else None)
+                    continue
+                known = store.known(key) if key is not None and not settings.force else None
+                if known is not None:
+                    store.record(run_id, position, item.display, key, item.submission, known, cached=True)
+                    staging.release(item.path if item.archive else None)
+                    cached += 1
+                    continue
+                pending.append(work)
+                if key is not None:
+                    followers[key] = []
+            progress.start(len(pending), cached)
+            with contextlib.closing(executor.run(pending) if pending else _nothing()) as results:
+                for work, result in results:
+                    staging.release(work.item.path if work.item.archive else None)
+                    result = dataclasses.replace(result, path=work.item.display)
+                    store.record(run_id, work.position, work.item.display, work.key, work.item.submission, result)
+                    checked += 1
+                    progress.advance(result.status)
+                    for twin in followers.get(work.key, []) if work.key is not None else []:
+                        store.record(run_id, twin.position, twin.item.display, twin.key, twin.item.submission,
+                                     result, cached=True)
+            state = "done"
+        except KeyboardInterrupt:
+            state = "interrupted"
+        finally:
+            progress.close()
+            store.finish_run(run_id, state)
     return Outcome(run_id, store.report(run_id), checked, cached, state == "interrupted")
 
 

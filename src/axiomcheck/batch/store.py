@@ -9,7 +9,10 @@ checked again.
 
 Each result is written in its own transaction the moment it arrives, so a killed run loses
 only the files being checked. The database is in WAL mode with a busy timeout: two runs on
-one file wait for each other's short transactions instead of corrupting it.
+one file wait for each other's short transactions instead of corrupting it. A store that
+cannot be written (a full disk, a lock held past the busy timeout, a file-size limit) raises
+`StoreError` with one line that says so and how many results this run kept: every result
+written before stays, and the next run resumes from it.
 
 Schema (version 1; docs/batch.md shows it with examples):
 
@@ -30,21 +33,26 @@ Schema (version 1; docs/batch.md shows it with examples):
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
-from dataclasses import astuple, dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from ..model import Submission
+from ..codec import result_from_json, result_to_json
 from ..report import FileResult, Report
 from .waivers import Waiver, apply_waivers
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 60.0
 DEFAULT_DB = "axiomcheck-results.sqlite"
+_KNOWN_CACHE = 256
+"""Distinct stored results `known` keeps parsed at most (callers do not change them)."""
 
 _KEY_COLUMNS = ("sha256", "pack", "pack_hash", "track", "stage", "axiomcheck_version", "settings")
 _DDL = (
@@ -71,7 +79,7 @@ _DDL = (
 
 
 class StoreError(Exception):
-    """The database cannot be used (not SQLite, a newer schema, locked for too long)."""
+    """The database cannot be used (not SQLite, a newer schema, locked for too long, a full disk)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,11 @@ class ResultKey:
     stage: str
     axiomcheck_version: str
     settings: str
+
+    def values(self) -> tuple[str, ...]:
+        """The key's columns in `_KEY_COLUMNS` order."""
+        return (self.sha256, self.pack, self.pack_hash, self.track, self.stage, self.axiomcheck_version,
+                self.settings)
 
 
 @dataclass(frozen=True)
@@ -108,17 +121,43 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.recorded = 0
+        """Files this process has kept in the store (for the message when it fails)."""
+        self._failure: StoreError | None = None
+        self._known: dict[str, FileResult] = {}
+        """Stored results parsed by `known`, by their text (many files share one: twins, reruns)."""
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise StoreError(f"{path}: the folder {folder} does not exist; create it or give another --db.")
-        try:
+        with self._guard():
             self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                        check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._migrate()
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{path}: not a usable results database ({error}).") from error
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """SQLite's errors as one `StoreError` line; after a first failure, later ones (the
+        run's closing write, say) repeat the first, which names the cause."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            if self._failure is None:
+                self._failure = StoreError(self._explain(error))
+            raise self._failure from error
+
+    def _explain(self, error: sqlite3.Error) -> str:
+        text = str(error)
+        kept = f"the results of the {self.recorded} files done in this run are kept in it" if self.recorded else \
+            "the results of earlier runs are kept in it"
+        if "full" in text or "disk I/O" in text:
+            return (f"{self.path}: cannot write to the results store ({text}: the disk is full or the file may "
+                    f"not grow); {kept}: free space and run the same command again to resume.")
+        if "locked" in text or "busy" in text:
+            return (f"{self.path}: the results store is locked by another process (waited "
+                    f"{BUSY_TIMEOUT_SECONDS:.0f} s); {kept}: run the same command again once the other is done.")
+        return f"{self.path}: not a usable results database ({text})."
 
     def __enter__(self) -> Store:
         return self
@@ -141,8 +180,10 @@ class Store:
                                  f"axiomcheck (this one reads version {SCHEMA_VERSION}). Upgrade axiomcheck "
                                  "or use another --db.")
 
-    def _write(self) -> _Transaction:
-        return _Transaction(self._db)
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[None]:
+        with self._guard(), _Transaction(self._db):
+            yield
 
     def start_run(self, venue: str, track: str, stage: str, version: str, command: str,
                   waivers: Sequence[Waiver], page_limits: dict[str, float] | None = None) -> int:
@@ -162,10 +203,18 @@ class Store:
     def known(self, key: ResultKey) -> FileResult | None:
         """The stored result for `key`, or None (also when it recorded an internal error,
         which the next run tries again)."""
-        row = self._db.execute(
-            f"SELECT result FROM results WHERE {' AND '.join(f'{c} = ?' for c in _KEY_COLUMNS)} "
-            "AND internal_error = 0", astuple(key)).fetchone()
-        return None if row is None else FileResult.from_dict(json.loads(row[0]))
+        with self._guard():
+            row = self._db.execute(
+                f"SELECT result FROM results WHERE {' AND '.join(f'{c} = ?' for c in _KEY_COLUMNS)} "
+                "AND internal_error = 0", key.values()).fetchone()
+        if row is None:
+            return None
+        result = self._known.get(row[0])
+        if result is None:
+            if len(self._known) >= _KNOWN_CACHE:
+                self._known.clear()
+            result = self._known[row[0]] = result_from_json(json.loads(row[0]))
+        return result
 
     def record(self, run_id: int, position: int, path: str, key: ResultKey | None, submission: Submission,
                result: FileResult, cached: bool = False) -> None:
@@ -176,27 +225,34 @@ class Store:
                 self._db.execute(
                     f"INSERT OR REPLACE INTO results ({', '.join(_KEY_COLUMNS)}, status, pages, internal_error, "
                     "result, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    astuple(key) + (result.status, result.pages, int(result.internal_error),
-                                    json.dumps(result.to_dict(), ensure_ascii=False), _now()))
+                    key.values() + (result.status, result.pages, int(result.internal_error),
+                                    json.dumps(result_to_json(result), ensure_ascii=False), _now()))
             elif key is None:
-                inline = json.dumps({"file": result.to_dict(), "internal_error": result.internal_error},
+                inline = json.dumps({"file": result_to_json(result), "internal_error": result.internal_error},
                                     ensure_ascii=False)
-            values = astuple(key) if key is not None else (None,) * len(_KEY_COLUMNS)
+            values = key.values() if key is not None else (None,) * len(_KEY_COLUMNS)
             self._db.execute(
                 f"INSERT OR REPLACE INTO run_files (run_id, position, path, {', '.join(_KEY_COLUMNS)}, "
                 "submission_id, submission, cached, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (run_id, position, path) + values + (submission.id, json.dumps(submission.to_dict()),
                                                      int(cached), inline))
+        self.recorded += 1
 
     def runs(self) -> list[RunInfo]:
-        rows = self._db.execute(
-            "SELECT r.id, r.started_at, r.finished_at, r.state, r.venue, r.track, r.stage, "
-            "(SELECT COUNT(*) FROM run_files f WHERE f.run_id = r.id) FROM runs r ORDER BY r.id").fetchall()
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT r.id, r.started_at, r.finished_at, r.state, r.venue, r.track, r.stage, "
+                "(SELECT COUNT(*) FROM run_files f WHERE f.run_id = r.id) FROM runs r ORDER BY r.id").fetchall()
         return [RunInfo(*row) for row in rows]
 
     def report(self, run_id: int | None = None) -> Report:
         """The report of a run (the latest when None), rebuilt from the store with the run's
-        waivers applied: what the run printed, without checking anything again."""
+        waivers applied: what the run printed, without checking anything again. A stored
+        result that several files share (twins, known files) is parsed once."""
+        with self._guard():
+            return self._report(run_id)
+
+    def _report(self, run_id: int | None) -> Report:
         row = self._db.execute(
             "SELECT id, venue, track, stage, waivers, page_limits FROM runs "
             "WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))", (run_id,)).fetchone()
@@ -209,24 +265,30 @@ class Store:
         files = self._db.execute(
             "SELECT f.path, f.track, f.submission_id, f.result, r.result, r.internal_error FROM run_files f "
             f"LEFT JOIN results r ON {' AND '.join(f'r.{c} = f.{c}' for c in _KEY_COLUMNS)} "
-            "WHERE f.run_id = ? ORDER BY f.position", (run,)).fetchall()
+            "WHERE f.run_id = ? ORDER BY f.position", (run,))
+        parsed: dict[tuple[str, bool], FileResult] = {}
         for path, file_track, submission_id, inline, stored, internal in files:
-            result = _result(path, inline, stored, internal)
+            result = _result(inline, stored, internal, parsed)
             if result is not None:
-                result.track = file_track if file_track not in (None, track) else None
+                result = dataclasses.replace(result, path=path,
+                                             track=file_track if file_track not in (None, track) else None)
                 report.files.append(apply_waivers(result, waivers, submission_id))
         return report
 
 
-def _result(path: str, inline: str | None, stored: str | None, internal: int | None) -> FileResult | None:
+def _result(inline: str | None, stored: str | None, internal: int | None,
+            parsed: dict[tuple[str, bool], FileResult]) -> FileResult | None:
+    """The file's result as stored (`parsed` keeps each shared stored result parsed once;
+    callers copy it before changing it)."""
     if inline is not None:
         data: dict[str, Any] = json.loads(inline)
-        result = FileResult.from_dict(data["file"], internal_error=bool(data.get("internal_error")))
-    elif stored is not None:
-        result = FileResult.from_dict(json.loads(stored), internal_error=bool(internal))
-    else:  # its results row was deleted (by hand): nothing to show
+        return result_from_json(data["file"], internal_error=bool(data.get("internal_error")))
+    if stored is None:  # its results row was deleted (by hand): nothing to show
         return None
-    result.path = path
+    key = (stored, bool(internal))
+    result = parsed.get(key)
+    if result is None:
+        result = parsed[key] = result_from_json(json.loads(stored), internal_error=bool(internal))
     return result
 
 
@@ -241,5 +303,9 @@ class _Transaction:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            self._db.execute("COMMIT")
+        elif self._db.in_transaction:  # SQLite may have rolled back already (a full disk)
+            with contextlib.suppress(sqlite3.Error):  # the error in flight says what went wrong
+                self._db.execute("ROLLBACK")
 

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from ..batch.inputs import InputError, Item, expand, unique
+from ..batch.inputs import InputError, Item, StagingError, expand, unique
 from ..batch.openreview import OpenReviewError, match, read_export
 from ..batch.outputs import OutputError, parse_outputs, write_outputs
 from ..batch.plan import PackSpec
@@ -21,7 +21,7 @@ from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
-from ..packs.selection import SelectionError
+from ..packs import SelectionError
 from .common import fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
 
@@ -103,7 +103,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, man
         with Store(db) as store:
             outcome = run_batch(items, settings, store, runner, make_progress(progress_mode),
                                 shlex.join(["axiomcheck"] + sys.argv[1:]))
-    except (PackError, SelectionError, StoreError, ExecutorError) as error:
+    except (PackError, SelectionError, StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
     for text in write_outputs(outcome.report, wanted):
         click.echo(text, nl=False)

@@ -11,11 +11,11 @@ from ..authors import AuthorListError, read_author_list
 from ..batch.waivers import apply_waivers
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
-from ..packs import PackError, resolve
+from ..packs import PackError, SelectionError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
 from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files, write_output
-from .selection import selected, selection_options, waivers_from
+from .selection import selection_from, selection_options, waivers_from
 
 
 @click.command()
@@ -55,11 +55,11 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     """
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
+    selection = selection_from(select, ignore, extend_select)
     try:
-        pack = resolve(venue, track, stage)
-    except PackError as error:
+        pack = resolve(venue, track, stage, selection)
+    except (PackError, SelectionError) as error:
         fail_usage(str(error))
-    pack = selected(pack, select, ignore, extend_select)
     waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:

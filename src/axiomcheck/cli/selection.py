@@ -9,8 +9,7 @@ from typing import TypeVar
 import click
 
 from ..batch.waivers import Waiver, WaiverError, read_waivers
-from ..packs import ResolvedPack
-from ..packs.selection import SelectionError, select_rules
+from ..packs import Selection, SelectionError
 from .common import fail_usage
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -36,13 +35,15 @@ def selection_options(command: F) -> F:
     return command
 
 
-def selected(pack: ResolvedPack, select: tuple[str, ...], ignore: tuple[str, ...],
-             extend_select: tuple[str, ...]) -> ResolvedPack:
-    """`pack` with the command line's selection applied; a usage error for an unknown selector."""
+def selection_from(select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...]) -> Selection:
+    """The command line's rule selection, an input of `packs.resolve`; a usage error for an
+    unknown selector."""
+    selection = Selection.of(select, ignore, extend_select)
     try:
-        return select_rules(pack, select or None, ignore, extend_select)
+        selection.check()
     except SelectionError as error:
         fail_usage(str(error))
+    return selection
 
 
 def waivers_from(path: str | None) -> tuple[Waiver, ...]:

@@ -9,11 +9,6 @@ import click
 from .common import fail_usage, limit_options, limits_from
 
 
-CONNECTION_HEADROOM = 64
-"""Requests in progress beyond the running and waiting checks (pages, uploads being read)
-before uvicorn itself answers 503: a bound on what a flood of connections can hold."""
-
-
 @click.command()
 @click.option("--venue", "venues", multiple=True,
               help="Venue to offer: a shipped pack id or a path to a YAML pack; repeat for several "
@@ -41,9 +36,8 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
     from ..packs import PackError, shipped_packs
 
     try:
-        import uvicorn
-
         from ..web.app import create_app
+        from ..web.server import run_server
         from ..web.settings import WebSettings
     except ImportError as error:
         fail_usage(f"the web server needs its extra: pip install 'axiomcheck[web]' ({error.name} is missing).")
@@ -57,9 +51,7 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
     if not _loopback(host):
         click.echo(f"axiomcheck: listening on {host}: serve it to the public through a TLS reverse proxy "
                    "(docs/web.md).", err=True)
-    uvicorn.run(app, host=host, port=port, root_path=root_path, server_header=False, log_level="info",
-                limit_concurrency=workers + queue_size + CONNECTION_HEADROOM,
-                timeout_graceful_shutdown=int(limits.timeout) + 5)
+    run_server(app, host, port, root_path, uploads=workers + queue_size, graceful_seconds=int(limits.timeout) + 5)
 
 
 def _loopback(host: str) -> bool:

@@ -23,6 +23,7 @@ from multiprocessing.process import BaseProcess
 from types import TracebackType
 
 from ..api import TEXT_SKIPPED, during, precheck_result
+from ..codec import finding_to_json, result_from_json
 from ..packs import ResolvedPack
 from ..report import FileResult, Finding
 from ..verdicts import Failure, verdict_finding
@@ -90,7 +91,7 @@ class _Worker:
     def give(self, job: _Job, timeout: float) -> None:
         self.job, self.stage = job, None
         self.deadline = time.monotonic() + timeout
-        failure = job.text_failure.to_dict() if job.text_failure else None
+        failure = finding_to_json(job.text_failure) if job.text_failure else None
         self.conn.send_bytes(encode({"path": job.task.path, "submission": job.task.submission.to_dict(),
                                      "text_failure": failure, "spare_core": job.spare_core}))
 
@@ -205,7 +206,7 @@ class WorkerPool:
                 if "stage" in message:
                     worker.stage = str(message["stage"])
                     continue
-                result = FileResult.from_dict(message["result"], internal_error=bool(message["internal_error"]))
+                result = result_from_json(message["result"], internal_error=bool(message["internal_error"]))
             except (EOFError, OSError):
                 self._lost(worker, queue, done, timed_out=False)
                 return

@@ -6,7 +6,7 @@ by a hostile file cannot make the parent run code:
 
     parent -> worker   {"path": ..., "submission": {...}, "text_failure": finding or null, "spare_core": bool}
     worker -> parent   {"stage": "text"}   (each stage of `api.check_path` as it begins)
-    worker -> parent   {"result": FileResult.to_dict(), "internal_error": bool, "retire": bool}
+    worker -> parent   {"result": codec.result_to_json(FileResult), "internal_error": bool, "retire": bool}
 
 The worker exits when the pipe closes, or when it retires after a file (`retire`): the parent
 then forks a fresh one. A worker retires, as gunicorn's `max_requests` does, after
@@ -31,10 +31,11 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..aggregate import MAX_REPORT_BYTES, cap_report
+from ..codec import finding_from_json, result_to_json
 from ..api import check_path
 from ..model import Submission
 from ..packs import ResolvedPack
-from ..report import FileResult, Finding
+from ..report import FileResult
 from ..verdicts import classify, verdict_finding
 from ..limits import MIB, RECURSION_LIMIT, Limits
 from ..pdf.memory_guard import MemoryGuard, guard_this_process
@@ -161,7 +162,7 @@ def _oversized(request: dict[str, Any], size: int, retire: bool) -> dict[str, An
     finding = verdict_finding("internal-error", f"The report of this file took {size:,} bytes, over the "
                                                 f"{MAX_MESSAGE_BYTES:,}-byte limit of the worker's reply.")
     result = FileResult(path=path, sha256=None, status="error", findings=[finding], internal_error=True)
-    return {"result": result.to_dict(), "internal_error": True, "retire": retire}
+    return {"result": result_to_json(result), "internal_error": True, "retire": retire}
 
 
 def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits: Limits,
@@ -177,7 +178,7 @@ def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits
     try:
         text_failure = request.get("text_failure")
         result = check_path(path, pack, Submission.from_dict(request.get("submission") or {}), limits,
-                            Finding.from_dict(text_failure) if text_failure else None, report_stage,
+                            finding_from_json(text_failure) if text_failure else None, report_stage,
                             spare_core=bool(request.get("spare_core")))
         if evidence_dir is not None:
             from ..reporters.evidence import with_evidence  # loads PDFium: the worker's, never the parent's
@@ -187,7 +188,7 @@ def _check(conn: Connection, request: dict[str, Any], pack: ResolvedPack, limits
         failure = classify(error)
         result = FileResult(path=path, sha256=None, status="error", findings=[failure.finding(" in the worker")],
                             internal_error=failure.internal)
-    return {"result": result.to_dict(), "internal_error": result.internal_error}
+    return {"result": result_to_json(result), "internal_error": result.internal_error}
 
 
 def _peak_memory() -> int:

@@ -10,12 +10,15 @@ and no PDF library object leaks through it.
   `TextLayer` whose views rules read;
 - `parts`: section kinds and regions, headings, sections, main body, floats, notice, author
   block, recognised template;
+- `visibility`: which words a reader cannot see (and why), rows that run off the page;
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
 - `document`: the `Document` protocol rules type against.
 """
 
 from __future__ import annotations
 
+# What rules report with their findings, read (like the rest of the model) from here:
+from ..finding_types import Confidence, Region, RegionKind, Severity
 from .document import Document
 from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
@@ -23,9 +26,11 @@ from .parts import (DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_K
                     MainBody, Notice, PagePosition, Sections, TemplateInfo)
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
+from .visibility import HIDING_REASONS, Hiding, Overflow, PageVisibility
 
-__all__ = ["ASCENT", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "MM_PER_POINT", "OUTSIDE_TEXT",
-           "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Document", "EmbeddedAuthor", "Float",
-           "Font", "Heading", "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "PageInfo", "PagePosition",
-           "PageText", "Passage", "Role", "Sections", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing",
+__all__ = ["ASCENT", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS", "MM_PER_POINT",
+           "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Confidence", "Document",
+           "EmbeddedAuthor", "Float", "Font", "Heading", "Hiding", "Line", "LinkTarget", "MainBody", "Metadata",
+           "Notice", "Overflow", "PageInfo", "PagePosition", "PageText", "PageVisibility", "Passage", "Region",
+           "RegionKind", "Role", "Sections", "Severity", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing",
            "page_size_name"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .geometry import BBox, PageInfo
+from .geometry import PageInfo
 from .objects import Font, Metadata
 from .parts import AuthorBlock, MainBody, Notice, Sections, TemplateInfo
 from .text import TextLayer
+from .visibility import PageVisibility
 
 
 class Document(Protocol):
@@ -24,7 +25,8 @@ class Document(Protocol):
     @property
     def text(self) -> TextLayer:
         """Every line with its role and region, and the views on them."""
-    def background_gray(self, page: int, bbox: BBox) -> float | None: ...
+    def visibility(self, page: int) -> PageVisibility:
+        """Which words of page `page` a reader cannot see, and why; the rows that run off it."""
     @property
     def body_size(self) -> float: ...
     @property

@@ -91,3 +91,9 @@ class PageInfo:
     rotation: int
     mediabox: BBox
     cropbox: BBox
+
+    @property
+    def visible_box(self) -> BBox:
+        """The whole visible page (its crop box) in the model's top-down coordinates."""
+        crop = self.cropbox
+        return BBox(crop.x0, self.height - crop.y1, crop.x1, self.height - crop.y0)

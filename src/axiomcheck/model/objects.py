@@ -56,3 +56,6 @@ class Metadata:
     """Every URI link annotation, in page order."""
     xmp_repeats: dict[str, dict[str, int]] = field(default_factory=dict)
     """XMP values the packet gives more than once, with how often (field -> value -> times)."""
+    unread: tuple[str, ...] = ()
+    """What could not be read and was skipped (damaged objects, an unreadable XMP packet), one
+    phrase each: the checks that read the metadata are incomplete by that much."""

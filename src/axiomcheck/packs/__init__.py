@@ -1,8 +1,16 @@
-"""Rule packs: YAML data that selects and configures rules per venue, track and stage."""
+"""Rule packs: YAML data that selects and configures rules per venue, track and stage.
 
-from .loader import PackError
-from .resolve import (ConfiguredRule, PackInfo, ResolvedPack, configure, pack_info, packs_directory, resolve,
-                      shipped_packs, validate_pack)
+`resolve(venue, track, stage, selection)` is the one way in: the pack files are read and
+checked against the pack schema (`loader.py`, `schema.py`), their layers merged for the
+track and stage (`resolve.py`), options filled from the named template (`options.py`) and
+the command line's rule selection applied (`selection.py`).
+"""
 
-__all__ = ["ConfiguredRule", "PackError", "configure", "PackInfo", "ResolvedPack", "pack_info", "packs_directory",
-           "resolve", "shipped_packs", "validate_pack"]
+from .loader import PackDeprecationWarning, PackError, chain_paths, packs_directory, shipped_packs
+from .options import OptionError, configure
+from .resolve import ConfiguredRule, PackInfo, ResolvedPack, pack_info, resolve, validate_pack
+from .selection import Selection, SelectionError
+
+__all__ = ["ConfiguredRule", "OptionError", "PackDeprecationWarning", "PackError", "PackInfo", "ResolvedPack",
+           "Selection", "SelectionError", "chain_paths", "configure", "pack_info", "packs_directory", "resolve",
+           "shipped_packs", "validate_pack"]

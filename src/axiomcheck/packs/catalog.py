@@ -13,7 +13,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import datacache as cache
-from .resolve import PackInfo, chain_paths, packs_directory, validate_pack
+from .loader import chain_paths, packs_directory
+from .resolve import PackInfo, validate_pack
 
 
 def _code_fingerprint() -> str:

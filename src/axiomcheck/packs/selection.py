@@ -2,7 +2,8 @@
 
 A selector is a rule id (`AX301`), a rule name (`email-address`), an id prefix (`AX3`, `AX`)
 or `ALL`, case-insensitive; each option takes several, separated by commas or by repeating
-it. Applied to a resolved pack:
+it. A `Selection` is an input of resolution (`resolve.resolve`), applied to the rules the
+pack runs for the track and stage:
 
 - without `--select`, the pack's own rules run; with it, only the rules it matches;
 - `--extend-select` adds to either; `--ignore` removes;
@@ -11,19 +12,20 @@ it. Applied to a resolved pack:
   `--select AX3 --ignore AX302` runs AX3 without AX302, and `--ignore AX3 --select AX302`
   runs AX302 alone among the AX3 rules;
 - prefixes choose among the pack's rules; a rule named exactly (id or name) that the pack
-  does not run for this track and stage is added with its default options and severity.
+  does not run for this track and stage is added with its default options and severity,
+  its template options read from the pack's template file.
 
 Verdicts (AX9xx) are not rules: files that cannot be read always say so.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
-from ..rules import REGISTRY, Rule
-from .resolve import ConfiguredRule, ResolvedPack, configure
+if TYPE_CHECKING:
+    from ..rules import Rule
 
 ALL = "ALL"
 EXACT = 1000
@@ -54,6 +56,37 @@ class Selector:
         return in_pack and rule.id.upper().startswith(self.prefix or "")
 
 
+@dataclass(frozen=True)
+class Selection:
+    """The command line's selectors, as given (each value may hold several, comma-separated)."""
+
+    select: tuple[str, ...] | None = None
+    """None: the pack's own rules; otherwise only the rules these match."""
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, select: Iterable[str] | None = None, ignore: Iterable[str] = (),
+           extend_select: Iterable[str] = ()) -> Selection:
+        """A selection from option values; an empty `select` is no `--select` at all."""
+        chosen = tuple(select or ())
+        return cls(chosen or None, tuple(ignore), tuple(extend_select))
+
+    @property
+    def empty(self) -> bool:
+        """True when the selection keeps the pack as it is."""
+        return self.select is None and not self.ignore and not self.extend_select
+
+    def check(self) -> None:
+        """Raise SelectionError for a selector that matches no rule (before any pack is read)."""
+        for values in (self.select or (), self.ignore, self.extend_select):
+            parse_selectors(values)
+
+
+NO_SELECTION = Selection()
+"""The pack's own rules, as the pack runs them."""
+
+
 def parse_selectors(values: Iterable[str]) -> list[Selector]:
     """Selectors from option values (each may hold several, separated by commas)."""
     selectors = []
@@ -65,6 +98,8 @@ def parse_selectors(values: Iterable[str]) -> list[Selector]:
 
 
 def _selector(text: str) -> Selector:
+    from ..rules import REGISTRY  # noqa: PLC0415 - the rules load when a pack is resolved
+
     if text.upper() == ALL:
         return Selector(text, None, "")
     for rule in REGISTRY.values():
@@ -80,50 +115,34 @@ def _selector(text: str) -> Selector:
                          "(e.g. AX301, email-address, AX3, ALL).")
 
 
-def select_rules(pack: ResolvedPack, select: Iterable[str] | None = None, ignore: Iterable[str] = (),
-                 extend_select: Iterable[str] = ()) -> ResolvedPack:
-    """`pack` with the rules the selectors choose (see the module's docstring); `select`
-    None means "the pack's own rules". Raises SelectionError for an unknown selector."""
-    chosen = parse_selectors(select) if select is not None else None
-    added = parse_selectors(extend_select)
-    removed = parse_selectors(ignore)
-    if chosen is None and not added and not removed:
-        return pack
-    configured = {c.rule.id: c for c in pack.rules}
+Configured = TypeVar("Configured")
+
+
+def choose(configured: dict[Rule, Configured], selection: Selection,
+           add: Callable[[Rule], Configured]) -> list[Configured]:
+    """The configured rules `selection` keeps from the pack's (`configured`, by rule), in
+    the order of rule ids; `add` configures a rule named exactly that the pack does not run.
+    Raises SelectionError for an unknown selector."""
+    if selection.empty:
+        return [configured[rule] for rule in sorted(configured, key=lambda r: r.id)]
+    chosen = parse_selectors(selection.select) if selection.select is not None else None
+    added = parse_selectors(selection.extend_select)
+    removed = parse_selectors(selection.ignore)
     candidates = dict(configured)
     for selector in (chosen or []) + added:
-        if selector.exact is not None and selector.exact.id not in candidates:
-            rule = selector.exact
-            candidates[rule.id] = ConfiguredRule(rule, _options_of(rule, pack), rule.severity)
+        if selector.exact is not None and selector.exact not in candidates:
+            candidates[selector.exact] = add(selector.exact)
     kept = []
-    for rule_id, entry in sorted(candidates.items()):
-        in_pack = rule_id in configured
+    for rule in sorted(candidates, key=lambda r: r.id):
+        in_pack = rule in configured
         best: tuple[int, bool] | None = None  # (specificity, ignored): an ignore wins a tie
         for selector in (chosen or []) + added:
-            if selector.matches(entry.rule, in_pack):
+            if selector.matches(rule, in_pack):
                 best = max(best or (-1, False), (selector.specificity, False))
         for selector in removed:
-            if selector.matches(entry.rule, in_pack):
+            if selector.matches(rule, in_pack):
                 best = max(best or (-1, False), (selector.specificity, True))
-        if best is None:
-            keep = chosen is None and in_pack
-        else:
-            keep = not best[1]
+        keep = (chosen is None and in_pack) if best is None else not best[1]
         if keep:
-            kept.append(entry)
-    return dataclasses.replace(pack, rules=tuple(kept))
-
-
-
-def _options_of(rule: Rule, pack: ResolvedPack) -> object:
-    """The options of a rule the pack does not run: its defaults, with what they read from
-    the pack's template file filled in, as the pack would configure it."""
-    from ..templates import TemplateError, find_template
-
-    try:
-        facts = find_template(pack.template) if pack.template else None
-        return configure(rule, facts)
-    except (TemplateError, ValueError) as error:
-        raise SelectionError(f"{rule.id} {rule.name} reads its options from a template file, and the pack's "
-                             f"{pack.track} track has none it can use ({error}). Fix: choose a track with a "
-                             "template, or add the rule to the pack.") from error
+            kept.append(candidates[rule])
+    return kept

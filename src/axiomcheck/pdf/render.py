@@ -18,8 +18,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
-from .background import to_pixels
 from .pdfium_library import PdfiumOpenError, open_pdf
+from .visibility import to_pixels
 
 SCALE = 1.5
 """Pixels per point (108 dpi): enough to read 9 pt text."""

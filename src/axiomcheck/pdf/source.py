@@ -18,18 +18,23 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pypdfium2 as pdfium
 
-from ..model import BBox, Font, LinkTarget, Metadata, PageInfo, Word
+from ..model import BBox, Font, Hiding, LinkTarget, Metadata, PageInfo, Word
+from ..verdicts import describe
 from . import objects
 from .pdfium_library import PdfiumOpenError, open_pdf
 from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
     from .aside import AsideReader
-    from .background import PageRaster
+    from .glyph_text import GlyphText
 
 
 _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
 """Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
+
+
+_PAGE_FACTS = {"links": "links", "picture": "painted picture (what the hidden-text check renders)"}
+"""What a page PDFium cannot load or draw leaves unread, for `PdfSource.unread`."""
 
 
 class DocumentError(Exception):
@@ -42,7 +47,8 @@ class Source(Protocol):
     def page_count(self) -> int: ...
     def page_info(self, index: int) -> PageInfo: ...
     def page_words(self, index: int) -> tuple[list[Word], int]: ...
-    def page_raster(self, index: int) -> PageRaster | None: ...
+    def page_hidings(self, index: int) -> dict[Word, Hiding]: ...
+    def glyph_text(self) -> GlyphText: ...
     def info(self) -> dict[str, str]: ...
     def metadata(self) -> Metadata: ...
     def fonts(self) -> list[Font]: ...
@@ -72,6 +78,9 @@ class PdfSource:
         self._infos: dict[int, PageInfo] = {}
         self._font_reader = FontReader()
         self._page_objects: dict[int, tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]] = {}
+        self._hidings: dict[int, dict[Word, Hiding]] = {}
+        self._unread: dict[str, tuple[str, ...]] = {}
+        self._unread_pages: dict[str, list[int]] = {}
 
     def _page(self, index: int) -> pdfium.PdfPage:
         """A loaded page, kept until its text has been read (loading parses its content)."""
@@ -97,10 +106,8 @@ class PdfSource:
                         cropbox=BBox(*page.get_cropbox()))
 
     def page_words(self, index: int) -> tuple[list[Word], int]:
-        """The page's words; its fonts and links are read on the way, and the page is
-        released afterwards (its facts stay cached)."""
-        from .text_extraction import page_words
-
+        """The page's words; its fonts, links and hidden words are read on the way, and the page
+        is released afterwards (its facts stay cached)."""
         delivered = self._split_page(index)
         if delivered is not None:
             return delivered
@@ -109,9 +116,37 @@ class PdfSource:
             if index not in self._infos:
                 self._infos[index] = self._read_info(index, page)
             self._read_objects(index, page)
-            return page_words(page)
+            return self._read_words(index, page)
         finally:
             page.close()
+
+    def _read_words(self, index: int, page: pdfium.PdfPage) -> tuple[list[Word], int]:
+        """Words of a loaded page, and which of them a reader cannot see (`visibility`)."""
+        from .text_extraction import page_words
+        from .visibility import page_hidings
+
+        objects: list[int] = []
+        words, chars = page_words(page, objects)
+        found = page_hidings(page, words, objects)
+        seen = {word for number, word in enumerate(words) if number not in found}
+        self._hidings[index] = {words[i]: hiding for i, hiding in found.items() if words[i] not in seen}
+        return words, chars
+
+    def page_hidings(self, index: int) -> dict[Word, Hiding]:
+        """The words of page `index` a reader cannot see, and why (a word drawn twice at one place
+        is seen when one of its copies is). Read with the words; a page whose words came from
+        the page-split helper is loaded again for it; a page PDFium cannot load hides nothing."""
+        if index not in self._hidings:
+            try:
+                page = self._pdf[index]
+            except pdfium.PdfiumError as error:
+                self._note_page("picture", index, error)
+                return {}
+            try:
+                self._read_words(index, page)
+            finally:
+                page.close()
+        return self._hidings[index]
 
     def _read_objects(self, index: int, page: pdfium.PdfPage) -> None:
         if index not in self._page_objects:
@@ -125,7 +160,8 @@ class PdfSource:
         if index not in self._page_objects:
             try:
                 page = self._pages.pop(index, None) or self._pdf[index]
-            except pdfium.PdfiumError:
+            except pdfium.PdfiumError as error:
+                self._note_page("links", index, error)
                 return (_UNREADABLE_PAGE_FONT,), ()
             try:
                 self._read_objects(index, page)
@@ -133,25 +169,28 @@ class PdfSource:
                 page.close()
         return self._page_objects[index]
 
-    def page_raster(self, index: int) -> PageRaster | None:
-        """The page rendered in gray, None when PDFium cannot draw it; the page is released afterwards."""
-        from .background import render_page
-
-        try:
-            page = self._pdf[index]
-            try:
-                return render_page(page)
-            finally:
-                page.close()
-        except pdfium.PdfiumError:
-            return None
+    def _note_page(self, what: str, index: int, error: pdfium.PdfiumError) -> None:
+        """Count a page whose links (or picture) PDFium cannot read, for `unread`."""
+        pages = self._unread_pages.setdefault(what, [])
+        if index + 1 not in pages:
+            pages.append(index + 1)
+        listed = f"page{'s' if len(pages) > 1 else ''} {', '.join(map(str, sorted(pages)))}"
+        self._unread[what] = (f"the {_PAGE_FACTS[what]} of {listed} (PDFium: {describe(error)})",)
 
     def info(self) -> dict[str, str]:
+        """The document information as PDFium reads it; when PDFium cannot, it is empty and
+        `unread` says so."""
         try:
             raw = self._pdf.get_metadata_dict(skip_empty=True)
-        except pdfium.PdfiumError:
+        except pdfium.PdfiumError as error:
+            self._unread["info"] = (f"the document information dictionary (PDFium: {describe(error)})",)
             return {}
         return {key: str(value) for key, value in raw.items()}
+
+    def unread(self) -> tuple[str, ...]:
+        """What was skipped as damaged in the facts read so far (document information,
+        metadata, fonts), one phrase each."""
+        return tuple(phrase for phrases in self._unread.values() for phrase in phrases)
 
     def _pypdf(self) -> Any:
         if self._reader is None:
@@ -206,14 +245,23 @@ class PdfSource:
 
     def metadata(self) -> Metadata:
         links = tuple(link for index in range(self.page_count()) for link in self.page_objects(index)[1])
-        return dataclasses.replace(self._object_fact("metadata", objects.read_metadata), links=links)
+        metadata: Metadata = self._object_fact("metadata", objects.read_metadata)
+        self._unread["metadata"] = metadata.unread
+        return dataclasses.replace(metadata, links=links)
+
+    def glyph_text(self) -> GlyphText:
+        """Fonts whose ToUnicode map disagrees with their glyphs (`glyph_text`)."""
+        found: GlyphText = self._object_fact("glyph_text", objects.OBJECT_FACTS["glyph_text"])
+        return found
 
     def fonts(self) -> list[Font]:
         """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
         pages = [(index + 1, self.page_objects(index)[0]) for index in range(self.page_count())]
         if fonts_complete(fonts for _, fonts in pages):
             return merge_fonts(pages)
-        return self._object_fact("fonts", objects.read_fonts)
+        facts: objects.FontFacts = self._object_fact("fonts", objects.read_fonts)
+        self._unread["fonts"] = facts.unread
+        return facts.fonts
 
     def close(self) -> None:
         """Release the helpers, every page and the document (the file handle with it), even
@@ -233,6 +281,11 @@ class PdfSource:
                     self._pages.clear()
                     self._reader = None
                     self._pdf.close()
+
+
+SYNTHETIC_CONTRAST = 0.15
+"""On a synthetic page, a word whose fill gray is this close to the page's is hidden: the
+share of the range that `visibility.VISIBLE_CONTRAST` is of 255 levels."""
 
 
 @dataclass
@@ -255,6 +308,7 @@ class SyntheticSource:
     document_info: dict[str, str] = field(default_factory=dict)
     document_metadata: Metadata | None = None
     document_fonts: list[Font] = field(default_factory=list)
+    document_glyph_text: GlyphText = field(default_factory=dict)
 
     def page_count(self) -> int:
         return len(self.pages)
@@ -269,11 +323,17 @@ class SyntheticSource:
         words = self.pages[index].words
         return list(words), sum(len(w.text) + 1 for w in words)
 
-    def page_raster(self, index: int) -> PageRaster:
-        from .background import plain_raster
-
+    def page_hidings(self, index: int) -> dict[Word, Hiding]:
+        """What rendering would find on a page painted in one gray: words in render mode 3, and
+        words whose fill is within `SYNTHETIC_CONTRAST` of the page's gray."""
         page = self.pages[index]
-        return plain_raster(page.width, page.height, page.background)
+        found: dict[Word, Hiding] = {}
+        for word in page.words:
+            if word.invisible:
+                found[word] = Hiding("render-mode", "text render mode 3")
+            elif word.fill_gray is not None and abs(word.fill_gray - page.background) < SYNTHETIC_CONTRAST:
+                found[word] = Hiding("colour", f"gray {word.fill_gray:.2f} on gray {page.background:.2f}")
+        return found
 
     def info(self) -> dict[str, str]:
         return dict(self.document_info)
@@ -283,6 +343,9 @@ class SyntheticSource:
 
     def fonts(self) -> list[Font]:
         return list(self.document_fonts)
+
+    def glyph_text(self) -> GlyphText:
+        return dict(self.document_glyph_text)
 
     def close(self) -> None:
         return None

@@ -148,8 +148,10 @@ class _FactsCache:
         return facts
 
 
-def page_words(page: pdfium.PdfPage) -> tuple[list[Word], int]:
-    """Return the words of a page, in content order, and its character count."""
+def page_words(page: pdfium.PdfPage, objects: list[int] | None = None) -> tuple[list[Word], int]:
+    """Return the words of a page, in content order, and its character count. `objects`, when
+    given, receives the address of the text object that draws each word (0 when unknown), for
+    the visibility test that runs while the page is loaded."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
@@ -160,7 +162,7 @@ def page_words(page: pdfium.PdfPage) -> tuple[list[Word], int]:
         text = textpage.get_text_range(0, count)
         if len(text) != count:
             text = _text_by_index(raw, count)
-        return _cut_words(raw, text, height), count
+        return _cut_words(raw, text, height, objects), count
     finally:
         textpage.close()
 
@@ -184,9 +186,11 @@ def _text_by_index(raw: object, count: int) -> str:
     return "".join(chars)
 
 
-def _cut_words(raw: object, text: str, height: float, matches: Iterable[re.Match[str]] | None = None) -> list[Word]:
+def _cut_words(raw: object, text: str, height: float, objects: list[int] | None = None,
+               matches: Iterable[re.Match[str]] | None = None) -> list[Word]:
     """The words of `text` (the page's characters by PDFium index) with their boxes and fonts;
     `matches` are the words' spans in `text`, every run of non-space characters by default.
+    `objects`, when given, receives the address of the text object that draws each word.
 
     Per word, three calls into PDFium: the first character's origin, the last one's right
     edge and the text object that draws the first; the object's font, paint and size are
@@ -218,7 +222,7 @@ def _cut_words(raw: object, text: str, height: float, matches: Iterable[re.Match
         if (x1 < x0 or x1 - x0 > GLUED_WIDTH * size * len(word_text)) and len(word_text) > 1:
             pieces = _glued_pieces(handle, text, first, match.end(), size)
             if len(pieces) > 1:
-                words += _cut_words(raw, text, height,
+                words += _cut_words(raw, text, height, objects,
                                     [found for piece in pieces if (found := _PIECE_RE.match(text, *piece))])
                 continue
         if x1 < x0 + MIN_WORD_WIDTH:
@@ -226,6 +230,8 @@ def _cut_words(raw: object, text: str, height: float, matches: Iterable[re.Match
         append(Word(word_text, BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size), facts.rounded_size
                     if key else round(size, 2), facts.name, facts.bold, facts.italic, facts.monospace,
                     facts.fill_gray, facts.invisible))
+        if objects is not None:
+            objects.append(key)
     return words
 
 

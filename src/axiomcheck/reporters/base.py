@@ -12,6 +12,7 @@ import io
 from abc import ABC, abstractmethod
 from typing import TextIO
 
+from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
 
 
@@ -63,15 +64,12 @@ def one_line(text: str) -> str:
 
 def first_error(result: FileResult) -> Finding | None:
     """The first error that stands (is not waived): what a triage table shows for a file."""
-    return next((f for f in result.findings if f.severity == "error" and not f.waived), None)
+    return next((f for f in result.findings if f.severity == Severity.ERROR and not f.waived), None)
 
 
 def main_body_length(result: FileResult) -> float | None:
     """Main-body length in pages as the page limit counts it (4.3 = 30% down page 5)."""
-    end = (result.structure or {}).get("main_body_end")
-    if not end:
-        return None
-    return round(end["page"] - 1 + end["fraction"], 2)
+    return result.structure.main_body_length if result.structure is not None else None
 
 
 class StatusTally:

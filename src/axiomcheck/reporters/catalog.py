@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache, cache
 from importlib import metadata
 
+from ..finding_types import Severity
 from ..rules import find_rule
 from ..verdicts import VERDICTS
 
@@ -23,8 +24,8 @@ class RuleText:
     summary: str
     doc: str
     """What it checks, why, and how to fix (a verdict: its explanation and its fix)."""
-    severity: str
-    """The default severity: error, warning or info."""
+    severity: Severity
+    """The default severity."""
     group: str
     """The rule's group, or `input` for a verdict."""
 
@@ -55,7 +56,7 @@ def docs_url() -> str | None:
     except metadata.PackageNotFoundError:
         return None
     for entry in urls:
-        label, _, url = entry.partition(",")
+        label, _, url = str(entry).partition(",")
         if label.strip().lower() in ("documentation", "docs") and url.strip().startswith(("https://", "http://")):
             return url.strip().rstrip("/")
     return None
@@ -67,9 +68,9 @@ def describe(rule_id: str, name: str = "") -> RuleText:
     older run) keeps its name and an empty documentation."""
     rule = find_rule(rule_id)
     if rule is not None:
-        return RuleText(rule.id, rule.name, rule.summary, rule.doc, rule.severity.value, rule.group)
+        return RuleText(rule.id, rule.name, rule.summary, rule.doc, rule.severity, rule.group)
     verdict = next((v for v in VERDICTS.values() if v.id == rule_id), None)
     if verdict is not None:
         return RuleText(verdict.id, verdict.name, verdict.summary,
                         f"{verdict.summary}\n\n{verdict.doc}\n\nHow to fix: {verdict.hint}", verdict.severity, "input")
-    return RuleText(rule_id, name or rule_id, name or rule_id, "", "error", "unknown")
+    return RuleText(rule_id, name or rule_id, name or rule_id, "", Severity.ERROR, "unknown")

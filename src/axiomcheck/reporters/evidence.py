@@ -14,22 +14,23 @@ import re
 from pathlib import Path
 
 from ..pdf.render import BoxPicture, draw_box_pictures
+from ..finding_types import RegionKind
 from ..report import FileResult, Finding
 
 _UNSAFE_RE = re.compile(r"[^\w.-]+")
 
 
-def _on_page(finding: Finding, kind: str) -> tuple[tuple[float, float, float, float], ...]:
-    return tuple(tuple(region["bbox"]) for region in finding.regions or ()
-                 if region.get("kind") == kind and region.get("page") == finding.page)
+def _on_page(finding: Finding, kind: RegionKind) -> tuple[tuple[float, float, float, float], ...]:
+    return tuple(region.bbox for region in finding.regions
+                 if region.kind == kind and region.page == finding.page)
 
 
 def legend(finding: Finding) -> str:
     """The picture's legend: rule id, name, severity and message, and what the marks mean."""
     keys = []
-    if _on_page(finding, "limit"):
+    if _on_page(finding, RegionKind.LIMIT):
         keys.append("blue line: where the limit falls")
-    if _on_page(finding, "shade"):
+    if _on_page(finding, RegionKind.SHADE):
         keys.append("shaded: the text the finding is about")
     return f"{finding.rule} {finding.name} ({finding.severity}): {finding.message}" + \
         (f" [{'; '.join(keys)}]" if keys else "")
@@ -42,17 +43,18 @@ def attach_evidence(pdf_path: str, findings: list[Finding], directory: str) -> l
     Files are named `<pdf stem>-<nn>-<rule id>-p<page>.png` in `directory` (created if needed),
     `nn` being the finding's position in the list. A page PDFium cannot render gets no picture.
     """
-    wanted = {i: f for i, f in enumerate(findings)
-              if f.page is not None and (f.bbox is not None or _on_page(f, "shade"))}
+    wanted = {i: (f, f.page) for i, f in enumerate(findings)
+              if f.page is not None and (f.bbox is not None or _on_page(f, RegionKind.SHADE))}
     if not wanted:
         return findings
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     stem = _UNSAFE_RE.sub("_", Path(pdf_path).stem)
-    pictures = {BoxPicture(f.page, tuple(f.bbox) if f.bbox else None,
-                           folder / f"{stem}-{i + 1:02d}-{f.rule}-p{f.page}.png",
-                           shades=_on_page(f, "shade"), limits=_on_page(f, "limit"), legend=legend(f)): i
-                for i, f in wanted.items()}
+    pictures = {BoxPicture(page, f.bbox,
+                           folder / f"{stem}-{i + 1:02d}-{f.rule}-p{page}.png",
+                           shades=_on_page(f, RegionKind.SHADE), limits=_on_page(f, RegionKind.LIMIT),
+                           legend=legend(f)): i
+                for i, (f, page) in wanted.items()}
     result = list(findings)
     for picture in draw_box_pictures(pdf_path, list(pictures)):
         index = pictures[picture]

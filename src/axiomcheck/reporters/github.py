@@ -4,10 +4,11 @@ finding becomes a `notice` whose title says it is waived."""
 
 from __future__ import annotations
 
+from ..finding_types import Severity
 from ..report import FileResult, Report
 from .base import Emitter, StatusTally
 
-_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
 def _escape_data(text: str) -> str:
@@ -32,7 +33,7 @@ class GithubEmitter(Emitter):
             where = f" (page {finding.page})" if finding.page else ""
             title = f"{finding.rule} {finding.name}{where}"
             message = f"{finding.message} Fix: {finding.hint}" if finding.hint else finding.message
-            level = _LEVEL.get(finding.severity, "notice")
+            level = _LEVEL[finding.severity]
             if finding.waived:
                 level, title = "notice", f"{title} waived"
                 message = f"{message} Waived: {finding.waiver}"

@@ -9,7 +9,7 @@ script). A small script sorts and filters the table; without
 it the page reads the same. The page carries its own Content-Security-Policy: nothing is
 loaded from anywhere, and only its own style and script (by hash) may run.
 
-Made with Jinja2 templates shipped in `reporters/templates/`. Each file's section is
+Made with the Jinja2 page templates shipped in `reporters/html_page/`. Each file's section is
 rendered as its result arrives (its pictures read then), so memory holds text, not results.
 Pillow (`pdf/images.py`) is imported only when a finding has an evidence picture: the process
 that writes the page then reads the PNGs it had the workers draw, never a PDF.
@@ -29,23 +29,26 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
 from .base import Emitter, StatusTally, first_error, main_body_length
 from .catalog import describe
 
-_TEMPLATES = resources.files(__package__) / "templates"
+_PAGE_FILES = resources.files(__package__) / "html_page"
 FIRST_ERROR_CHARS = 160
 """The table shows this much of a file's first error (the file's section has all of it)."""
 BIN_WIDTH = 0.25
 """Width of a histogram bin, in pages; a bin holds lengths above its lower edge up to its upper
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
-_ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "templates"),
+MAX_TICKS = 12
+"""The histogram's page axis carries at most this many labelled ticks."""
+_ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True,
                                   undefined=jinja2.StrictUndefined)
 
 
 def _asset(name: str) -> str:
-    return (_TEMPLATES / name).read_text(encoding="utf-8")
+    return (_PAGE_FILES / name).read_text(encoding="utf-8")
 
 
 def _csp_hash(text: str) -> str:
@@ -57,7 +60,7 @@ def _pictures(path: str | None) -> tuple[str, str] | None:
     there is no picture or it cannot be read."""
     if not path:
         return None
-    from ..pdf.images import evidence_views  # Pillow, only for pages with evidence pictures
+    from ..pdf.images import evidence_views  # noqa: PLC0415 - Pillow, only for pages with evidence pictures
 
     views = evidence_views(path)
     if views is None:
@@ -120,8 +123,9 @@ def _histogram(track: str, lengths: list[float], limit: float | None) -> dict[st
         bars.append(_Bar(x=round(left + index * step + 1, 1), y=round(10 + plot_h - bar_h, 1),
                          width=round(max(step - 2, 1), 1), height=round(bar_h, 1),
                          over=limit is not None and start >= limit,
-                         label=f"{count} file{'s' if count != 1 else ''}: over {start:g} up to {start + BIN_WIDTH:g} pages"))
-    every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 10**9) if top / n <= 12)
+                         label=f"{count} file{'s' if count != 1 else ''}: "
+                               f"over {start:g} up to {start + BIN_WIDTH:g} pages"))
+    every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 10**9) if top / n <= MAX_TICKS)
     ticks = [{"x": round(left + page / BIN_WIDTH * step, 1), "label": str(page)}
              for page in range(0, int(top) + 1, every)]
     limit_x = round(left + limit / BIN_WIDTH * step, 1) if limit is not None else None
@@ -133,7 +137,7 @@ def _histogram(track: str, lengths: list[float], limit: float | None) -> dict[st
 
 def _common_folder(paths: list[str]) -> str:
     """The folder all `paths` share (with its trailing slash), left out of the table's names."""
-    if len(paths) < 2:
+    if len(paths) <= 1:  # one file: its folder says something
         return ""
     folder = os.path.commonpath([os.path.dirname(p) or "." for p in paths]) if all(
         os.path.isabs(p) == os.path.isabs(paths[0]) for p in paths) else ""
@@ -156,8 +160,8 @@ class HtmlEmitter(Emitter):
         index = len(self.rows)
         first = first_error(result)
         row = _Row(index=index, path=result.path, status=result.status, track=result.track or self.run.track,
-                   pages=result.pages, main_body=main_body_length(result), errors=result.count("error"),
-                   warnings=result.count("warning"), waived=result.waived_count,
+                   pages=result.pages, main_body=main_body_length(result), errors=result.count(Severity.ERROR),
+                   warnings=result.count(Severity.WARNING), waived=result.waived_count,
                    first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "")
         self.rows.append(row)
         for finding in result.findings:
@@ -171,9 +175,9 @@ class HtmlEmitter(Emitter):
         count = self.rules.setdefault(finding.rule, _RuleCount(finding.rule, finding.name, text.summary))
         if finding.waived:
             count.waived += 1
-        elif finding.severity == "error":
+        elif finding.severity == Severity.ERROR:
             count.errors += 1
-        elif finding.severity == "warning":
+        elif finding.severity == Severity.WARNING:
             count.warnings += 1
         else:
             count.notes += 1

@@ -8,13 +8,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from ..report import FileResult
+from ..codec import finding_to_json, structure_to_json
+from ..report import SECTION_PAGES, FileResult
 
 
 def render_json(results: Sequence[FileResult]) -> str:
     """A JSON list with one object per file: path, status, pages, structure and findings."""
-    return json.dumps([{"path": r.path, "status": r.status, "pages": r.pages, "structure": r.structure,
-                        "findings": [f.to_dict() for f in r.findings]} for r in results],
+    return json.dumps([{"path": r.path, "status": r.status, "pages": r.pages,
+                        "structure": structure_to_json(r.structure) if r.structure is not None else None,
+                        "findings": [finding_to_json(f) for f in r.findings]} for r in results],
                       indent=2, ensure_ascii=False) + "\n"
 
 
@@ -24,30 +26,32 @@ def render_text(results: Sequence[FileResult]) -> str:
 
 
 def _structure_text(result: FileResult) -> str:
-    if result.structure is None:
-        return "\n".join([f"{result.path}: not readable"] + [f"  {f.rule} {f.name}: {f.message}" for f in result.findings])
     s = result.structure
-    template = s["template"]
-    end = s["main_body_end"]
+    if s is None:
+        return "\n".join([f"{result.path}: not readable"]
+                         + [f"  {f.rule} {f.name}: {f.message}" for f in result.findings])
+    template = s.template
+    end = s.main_body_end
     lines = [
-        f"{result.path}: {result.pages} pages, {s['page_size']}, {s['columns']} column(s)",
-        f"  template:        {template['name']} / {template['mode'] or 'mode unknown'}"
-        + (f" / {template['track']}" if template["track"] else "")
-        + (f" / workshop '{template['workshop_title']}'" if template["workshop_title"] is not None else ""),
-        f"  notice:          {s['notice'] or '(none found)'}",
-        f"  title:           {s['title'] or '(none found)'}",
-        f"  author block:    {'anonymous' if s['anonymous'] else '; '.join(s['authors'][:4]) or '(empty)'}",
-        f"  line numbers:    {'yes' if s['line_numbers'] else 'no'}",
-        f"  main body:       {s['main_body_pages']} pages"
-        + (f", ends {round(end['fraction'] * 100)}% down page {end['page']}" if end else "")
-        + (f", before '{s['main_body_ends_before']}'" if s["main_body_ends_before"] else ""),
+        f"{result.path}: {result.pages} pages, {s.page_size}, {s.columns} column(s)",
+        f"  template:        {template.name} / {template.mode or 'mode unknown'}"
+        + (f" / {template.track}" if template.track else "")
+        + (f" / workshop '{template.workshop_title}'" if template.workshop_title is not None else ""),
+        f"  notice:          {s.notice or '(none found)'}",
+        f"  title:           {s.title or '(none found)'}",
+        f"  author block:    {'anonymous' if s.anonymous else '; '.join(s.authors[:4]) or '(empty)'}",
+        f"  line numbers:    {'yes' if s.line_numbers else 'no'}",
+        f"  main body:       {s.main_body_pages} pages"
+        + (f", ends {round(end.fraction * 100)}% down page {end.page}" if end else "")
+        + (f", before '{s.main_body_ends_before}'" if s.main_body_ends_before else ""),
     ]
-    for key in ("acknowledgments", "impact", "references", "appendix", "checklist"):
-        lines.append(f"  {key + ':':<16} {('page ' + str(s[key + '_page'])) if s[key + '_page'] else '-'}")
+    for key in SECTION_PAGES:
+        page = s.section_page(key)
+        lines.append(f"  {key + ':':<16} {('page ' + str(page)) if page else '-'}")
     lines.append("  headings:")
-    for heading in s["headings"]:
-        lines.append(f"    p{heading['page']:<3} {heading['kind']:<15} {heading['text']}"
-                     + ("  (top of page)" if heading["top_of_page"] else ""))
+    for heading in s.headings:
+        lines.append(f"    p{heading.page:<3} {heading.kind:<15} {heading.text}"
+                     + ("  (top of page)" if heading.top_of_page else ""))
     return "\n".join(lines)
 
 

@@ -1,7 +1,7 @@
 """JSON: the whole report as one object (schema `axiomcheck.report/1`, docs/report-format.md).
 
 Streamed: the header is written first and each file's object as soon as it is known, so the
-output is the same text as `json.dumps(report.to_dict(), indent=2)`.
+output is the same text as `json.dumps(codec.report_to_json(report), indent=2)`.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..codec import report_header_to_json, result_to_json
 from ..report import FileResult, Report
 from .base import Emitter
 
@@ -22,13 +23,12 @@ class JsonEmitter(Emitter):
     EXTENSION = ".json"
 
     def start(self, run: Report) -> None:
-        header = run.to_dict()
-        header.pop("files")
+        header = report_header_to_json(run)
         self.stream.write(_dumps(header)[:-2] + ',\n  "files": [')
         self.count = 0
 
     def file(self, result: FileResult) -> None:
-        text = _dumps(result.to_dict()).replace("\n", "\n    ")
+        text = _dumps(result_to_json(result)).replace("\n", "\n    ")
         self.stream.write(f"{',' if self.count else ''}\n    {text}")
         self.count += 1
 

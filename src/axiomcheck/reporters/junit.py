@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
 from .base import Emitter, one_line
 from .catalog import describe
@@ -31,8 +32,8 @@ def _line(finding: Finding) -> str:
 
 def _testcase(result: FileResult, rule_id: str, name: str, findings: list[Finding]) -> ET.Element:
     case = ET.Element("testcase", name=f"{rule_id} {name}", classname=result.path)
-    standing = [f for f in findings if f.severity == "error" and not f.waived]
-    waived = [f for f in findings if f.severity == "error" and f.waived]
+    standing = [f for f in findings if f.severity == Severity.ERROR and not f.waived]
+    waived = [f for f in findings if f.severity == Severity.ERROR and f.waived]
     if standing:
         kind = "error" if any(is_verdict(f) for f in standing) else "failure"
         element = ET.SubElement(case, kind, message=one_line(standing[0].message), type=f"{rule_id} {name}")

@@ -23,12 +23,14 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
+from ..codec import box_to_json
+from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
 from .base import Emitter
 from .catalog import describe
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
 def _descriptor(rule_id: str, name: str) -> dict[str, Any]:
@@ -36,7 +38,7 @@ def _descriptor(rule_id: str, name: str) -> dict[str, Any]:
     descriptor: dict[str, Any] = {
         "id": text.id, "name": text.name,
         "shortDescription": {"text": text.summary},
-        "defaultConfiguration": {"level": _LEVEL.get(text.severity, "warning")},
+        "defaultConfiguration": {"level": _LEVEL[text.severity]},
         "properties": {"group": text.group, "tags": [text.group], "documentation": text.doc_reference},
     }
     if text.help_uri:
@@ -58,7 +60,7 @@ def _region(finding: Finding) -> dict[str, Any] | None:
         return None
     region: dict[str, Any] = {"startLine": finding.page, "properties": {"page": finding.page}}
     if finding.bbox:
-        region["properties"]["bbox"] = finding.bbox
+        region["properties"]["bbox"] = box_to_json(finding.bbox)
     if finding.evidence:
         region["snippet"] = {"text": finding.evidence}
     return region
@@ -112,10 +114,10 @@ class SarifEmitter(Emitter):
         message = f"{finding.message} Fix: {finding.hint}" if finding.hint else finding.message
         data: dict[str, Any] = {
             "ruleId": finding.rule, "ruleIndex": self._index_of(finding.rule, finding.name),
-            "level": _LEVEL.get(finding.severity, "warning"), "message": {"text": message},
+            "level": _LEVEL[finding.severity], "message": {"text": message},
             "locations": [{"physicalLocation": location}],
             "fingerprints": {"axiomcheck/v1": _fingerprint(result, finding)},
-            "properties": {"confidence": finding.confidence},
+            "properties": {"confidence": finding.confidence.value},
         }
         if finding.evidence_image:
             data["properties"]["evidenceImage"] = finding.evidence_image

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
 from .base import Emitter, StatusTally, one_line, plural
 
@@ -10,7 +11,7 @@ _LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
 
 def _headline(result: FileResult) -> str:
     parts = [f"{result.path}: {_LABEL.get(result.status, result.status.upper())}"]
-    counts = [plural(result.count(s), s) for s in ("error", "warning") if result.count(s)]
+    counts = [plural(result.count(s), s.value) for s in (Severity.ERROR, Severity.WARNING) if result.count(s)]
     waived = result.waived_count
     if waived:
         counts.append(f"{waived} waived")
@@ -19,11 +20,11 @@ def _headline(result: FileResult) -> str:
     details = []
     if result.pages is not None:
         details.append(plural(result.pages, "page"))
-    structure = result.structure or {}
-    end = structure.get("main_body_end")
-    if end:
-        details.append(f"main body {plural(structure['main_body_pages'], 'page')}, "
-                       f"ending {round(end['fraction'] * 100)}% down page {end['page']}")
+    structure = result.structure
+    end = structure.main_body_end if structure is not None else None
+    if structure is not None and end is not None:
+        details.append(f"main body {plural(structure.main_body_pages, 'page')}, "
+                       f"ending {round(end.fraction * 100)}% down page {end.page}")
     if details:
         parts.append("- " + ", ".join(details))
     return " ".join(parts)

@@ -1,12 +1,13 @@
 """Where a finding points when the thing it is about has no box of its own: the place a missing
-notice or footnote belongs, the whole page, the text of a page."""
+notice or footnote belongs, the box around some lines (a finding about a whole page points at
+`PageInfo.visible_box`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, PageInfo, enclosing
+from ..model import BBox, Line, enclosing
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -29,13 +30,6 @@ def foot_of_page_one(doc: Document) -> BBox | None:
     top = FOOT_OF_PAGE * doc.pages[0].height
     return BBox(min(line.bbox.x0 for line in lines), top, max(line.bbox.x1 for line in lines),
                 max(top + MIN_HEIGHT, max(line.bbox.y1 for line in lines)))
-
-
-def page_box(page: PageInfo) -> BBox:
-    """The whole visible page (its crop box) in the model's top-down coordinates: the place of a
-    finding about the page itself."""
-    crop = page.cropbox
-    return BBox(crop.x0, page.height - crop.y1, crop.x1, page.height - crop.y0)
 
 
 def lines_box(lines: Sequence[Line]) -> BBox | None:

@@ -3,8 +3,9 @@
 A rule's check reads the document model and yields `Violation`s; the engine stamps them with
 the rule's id, name and (pack-configured) severity. Rules never import a PDF library and
 never change their options. An option declared with `from_template("text_block.left")` takes
-its value from the template file the pack names, unless the pack gives it. The check function's docstring is the rule's documentation and
-must have the sections `What it checks`, `Why`, and `How to fix`.
+its value from the template file the pack names, unless the pack gives it. The check
+function's docstring is the rule's documentation and must have the sections `What it
+checks`, `Why`, and `How to fix`.
 """
 
 from __future__ import annotations
@@ -13,19 +14,13 @@ import dataclasses
 import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..model import BBox, Submission
+from ..model import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
 
 if TYPE_CHECKING:
     from ..model import Document
-
-
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
 
 
 @dataclass(frozen=True)
@@ -44,24 +39,6 @@ class CheckContext:
     def authors(self) -> tuple[str, ...]:
         """Author names the organizers know, for the known-author rule."""
         return self.submission.authors
-
-
-REGION_KINDS = ("shade", "limit")
-"""How a further region of a finding is drawn: `shade` the text it is about (e.g. the main body
-past the page limit), `limit` a line where a limit falls."""
-
-
-@dataclass(frozen=True)
-class Region:
-    """A further place a finding points at, besides its page and box."""
-
-    page: int
-    bbox: BBox
-    kind: str
-    """One of REGION_KINDS."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {"page": self.page, "bbox": self.bbox.as_list(), "kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -94,6 +71,24 @@ def from_template(path: str, optional: bool = False) -> Any:
     return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path, TEMPLATE_OPTIONAL_KEY: optional})
 
 
+FORMERLY_KEY = "formerly"
+"""The dataclass field metadata key that names an option's former pack key (`renamed`)."""
+
+
+def renamed(default: Any, formerly: str) -> Any:
+    """An option whose pack key used to be `formerly`: packs that still write the old key
+    keep working, with a warning that names the file, the line and the new key."""
+    return dataclasses.field(default=default, metadata={FORMERLY_KEY: formerly})
+
+
+class MainBodyPageLimit:
+    """Marks the options of the rule that limits how many pages the main body may fill: the
+    resolved pack's page limit (`packs.ResolvedPack.main_body_page_limit`, the reports' charts)
+    is read from them."""
+
+    main_body_pages: int
+
+
 @dataclass(frozen=True)
 class NoOptions:
     """For rules that take no options."""
@@ -112,8 +107,7 @@ class Rule:
     check: CheckFunction
     options: type
     severity: Severity
-    confidence: str
-    """high: decided by the file's structure; heuristic: a judgement that can be wrong."""
+    confidence: Confidence
     needs_text: bool = True
     """False for rules that read only page geometry or metadata (they run on image-only PDFs)."""
 
@@ -131,12 +125,12 @@ class Rule:
 
 
 def rule(*, id: str, name: str, group: str, options: type = NoOptions,
-         severity: Severity = Severity.ERROR, confidence: str = "high",
+         severity: Severity = Severity.ERROR, confidence: Confidence | str = Confidence.HIGH,
          needs_text: bool = True) -> Callable[[CheckFunction], Rule]:
-    """Declare a check function as a rule."""
+    """Declare a check function as a rule (`confidence` as the enum or its word, `heuristic`)."""
 
     def wrap(check: CheckFunction) -> Rule:
         return Rule(id=id, name=name, group=group, check=check, options=options,
-                    severity=severity, confidence=confidence, needs_text=needs_text)
+                    severity=severity, confidence=Confidence(confidence), needs_text=needs_text)
 
     return wrap

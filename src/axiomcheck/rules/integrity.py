@@ -1,5 +1,8 @@
-"""Integrity rules: prompts addressed to AI reviewers, and text that runs off the page (hidden
-text has its own module, `hidden_text`)."""
+"""Integrity rules: prompts addressed to AI reviewers, visible or hidden.
+
+Whether a word is hidden is the model's fact (`Document.visibility`, see `hidden_text.py`),
+so a phrase counts as hidden exactly when the hidden-text rule would call its words hidden.
+"""
 
 from __future__ import annotations
 
@@ -8,17 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, PageInfo, Word, enclosing
-from ._places import page_box
+from ..model import Line, PageVisibility, Word, enclosing
 from ._text import clip
-from ._visibility import Visibility, hidden_reason, is_ocr_layer, overflows
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
 
 MAX_QUOTE = 200
-"""The longest sentence a finding quotes (characters)."""
+"""Characters of a sentence quoted in a message."""
 HIDDEN_SHARE = 0.5
 """A prompt is hidden when more than this share of its words are."""
 CONTEXT_LINES = 1
@@ -86,12 +87,11 @@ def _sentence(text: str, start: int, end: int, lower: int, upper: int) -> str:
     return text[before[-1] if before else lower: after.start() + 1 if after else upper].strip()
 
 
-def _hidden_run(doc: Document, placed: list[_Placed], first: int, last: int, page: PageInfo,
-                thresholds: Visibility, ocr_layer: bool) -> str:
+def _hidden_run(visibility: PageVisibility, placed: list[_Placed], first: int, last: int) -> str:
     """The hidden words around placed[first:last + 1]: the smuggled text itself."""
-    while first > 0 and hidden_reason(doc, placed[first - 1].word, page, thresholds, ocr_layer):
+    while first > 0 and visibility.of(placed[first - 1].word):
         first -= 1
-    while last + 1 < len(placed) and hidden_reason(doc, placed[last + 1].word, page, thresholds, ocr_layer):
+    while last + 1 < len(placed) and visibility.of(placed[last + 1].word):
         last += 1
     return " ".join(placed_word.word.text for placed_word in placed[first:last + 1])
 
@@ -114,14 +114,12 @@ def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: Chec
     """
     always = [re.compile(p, re.I) for p in options.phrases]
     injections = [re.compile(p, re.I) for p in options.injections]
-    visibility = Visibility()
     anywhere = re.compile("|".join(f"(?:{p})" for p in (*options.phrases, *options.injections)) or "(?!)", re.I)
     for number in range(1, doc.page_count + 1):
         lines = doc.text.page(number).lines
         if not anywhere.search(" ".join(line.text for line in lines)):
             continue
-        page = doc.pages[number - 1]
-        ocr_layer = is_ocr_layer(lines)
+        visibility = doc.visibility(number)
         text, placed, line_starts = _page_text(lines)
         reported: set[str] = set()
         matches = [(m, True) for p in always for m in p.finditer(text)]
@@ -129,16 +127,13 @@ def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: Chec
         for match, addressed in sorted(matches, key=lambda item: item[0].start()):
             words = [placed_word for placed_word in placed
                      if placed_word.start < match.end() and placed_word.end > match.start()]
-            hidden_words = [placed_word for placed_word in words
-                            if hidden_reason(doc, placed_word.word, page, visibility, ocr_layer)]
-            hidden = len(hidden_words) > HIDDEN_SHARE * len(words)
+            hidden = sum(1 for placed_word in words if visibility.of(placed_word.word)) > HIDDEN_SHARE * len(words)
             first, last = words[0], words[-1]
             lower = line_starts[max(first.line - CONTEXT_LINES, 0)]
             upper = line_starts[min(last.line + 1 + CONTEXT_LINES, len(line_starts) - 1)]
             sentence = _sentence(text, match.start(), match.end(), lower, upper)
             if hidden:
-                sentence = _hidden_run(doc, placed, placed.index(first), placed.index(last), page, visibility,
-                                       ocr_layer)
+                sentence = _hidden_run(visibility, placed, placed.index(first), placed.index(last))
             if not (addressed or hidden or _REVIEW_CONTEXT_RE.search(sentence)) or sentence in reported:
                 continue
             reported.add(sentence)
@@ -150,54 +145,4 @@ def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: Chec
                 page=number, bbox=box, evidence=clip(sentence, MAX_QUOTE))
 
 
-@dataclass(frozen=True)
-class PageOverflowOptions:
-    min_words: int = 1
-    """Lines with fewer words past the edge are not reported."""
-
-
-@rule(id="AX403", name="page-overflow", group="integrity", options=PageOverflowOptions, severity=Severity.WARNING)
-def page_overflow(doc: Document, options: PageOverflowOptions, context: CheckContext) -> Iterator[Violation]:
-    """No line runs past the edge of the page.
-
-    What it checks: rows of text (lines that share a baseline, such as the cells of a table
-    row) that start on the visible page (its crop box) and whose last words lie partly or
-    wholly beyond its edge: an overfull table row, a long URL or formula. One
-    finding per page, with the box of those lines clipped to the page so that the picture
-    shows where the text leaves it, and the words that are cut off quoted. Text placed wholly
-    off the page is hidden text (`hidden-text`), not an overflow.
-
-    Why: a reader (and the proceedings) lose what runs off the page; it usually means a table
-    or line is wider than the text block, which venues also reject.
-
-    How to fix: make the table fit (`\\resizebox{\\linewidth}{!}{...}`, fewer columns, `\\small`,
-    `tabularx`), or break the long line (`\\url` with `xurl`, a split equation).
-    """
-    for number in range(1, doc.page_count + 1):
-        page = doc.pages[number - 1]
-        area = page_box(page)
-        found = [row for row in overflows(doc.text.page(number).lines, page) if len(row.beyond) >= options.min_words]
-        if not found:
-            continue
-        box = enclosing(row.bbox for row in found)
-        clipped = BBox(max(box.x0, area.x0), max(box.y0, area.y0), min(box.x1, area.x1), min(box.y1, area.y1))
-        edges = sorted({_edge(w, area) for row in found for w in row.beyond})
-        cut = " … ".join(" ".join(w.text for w in row.beyond) for row in found)
-        yield Violation(
-            message=f"Page {number}: {len(found)} line{'s' if len(found) > 1 else ''} "
-                    f"run{'' if len(found) > 1 else 's'} past the {' and '.join(edges)} edge of the page, "
-                    f"cutting off '{clip(cut, MAX_QUOTE)}'.",
-            hint="Make the table or line fit the text block (resize or split it); what runs off the page is lost.",
-            page=number, bbox=clipped,
-            evidence=clip(" / ".join(" ".join(line.text for line in row.lines) for row in found), MAX_QUOTE))
-
-
-def _edge(word: Word, area: BBox) -> str:
-    if word.bbox.x1 > area.x1:
-        return "right"
-    if word.bbox.x0 < area.x0:
-        return "left"
-    return "bottom" if word.bbox.y1 > area.y1 else "top"
-
-
-RULES = (reviewer_prompt, page_overflow)
+RULES = (reviewer_prompt,)

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import FURNITURE, MM_PER_POINT, BBox, enclosing, page_size_name
-from ._places import page_box
-from .base import CheckContext, Region, Severity, Violation, rule
+from .base import CheckContext, MainBodyPageLimit, Region, RegionKind, Severity, Violation, renamed, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Heading
@@ -27,8 +26,9 @@ _ENTRY_RE = re.compile(r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s+\S.*\b(?:19|20)\d\d\b"
 
 
 @dataclass(frozen=True)
-class PageLimitOptions:
-    max_pages: int = 4
+class PageLimitOptions(MainBodyPageLimit):
+    main_body_pages: int = renamed(4, formerly="max_pages")
+    """How many pages the main body may fill (a partly filled last page counts as one)."""
 
 
 @rule(id="AX101", name="page-limit", group="pages", options=PageLimitOptions)
@@ -50,21 +50,21 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     that they are recognised. `axiomcheck inspect` shows where each section was found.
     """
     body = doc.main_body(context.main_body_excludes)
-    if body.end is None or body.pages <= options.max_pages:
+    if body.end is None or body.pages <= options.main_body_pages:
         return
-    overflow = body.end.page - 1 + body.end.fraction - options.max_pages
+    overflow = body.end.page - 1 + body.end.fraction - options.main_body_pages
     where = (f"ends on page {body.end.page}" if body.excluded_start is None else
              f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
              f"{body.excluded_start.page}")
-    first_page_over = options.max_pages + 1
+    first_page_over = options.main_body_pages + 1
     floats_over = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
                    if item.page >= first_page_over]
     if floats_over and body.excluded_start is not None:
         where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
                  f"{body.excluded_start.page}, and {', '.join(floats_over)}, placed among the references, "
                  f"count{'s' if len(floats_over) == 1 else ''} too")
-    overflow_regions = _past_limit(doc, options.max_pages, body.excluded_start) + tuple(
-        Region(item.page, item.bbox, "shade") for item in body.floats if item.page >= first_page_over)
+    overflow_regions = _past_limit(doc, options.main_body_pages, body.excluded_start) + tuple(
+        Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page_over)
     finding_page = min((region.page for region in overflow_regions), default=first_page_over)
     on_finding_page = [region.bbox for region in overflow_regions if region.page == finding_page]
     box = enclosing(on_finding_page) if on_finding_page else None
@@ -72,12 +72,12 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     count_is_certain = body.excluded_start is not None or not context.main_body_excludes or\
         _reference_entries(doc, first_page_over) < REFERENCE_ENTRIES
     yield Violation(
-        message=(f"The main body runs {overflow:.1f} pages past the {options.max_pages}-page limit "
+        message=(f"The main body runs {overflow:.1f} pages past the {options.main_body_pages}-page limit "
                  f"({body.pages} pages; it {where})."
                  + ("" if count_is_certain else
                     " The pages past the limit hold what look like reference entries, but no References heading "
                     "was recognised, so the whole paper was counted: check with `axiomcheck inspect`.")),
-        hint=(f"Cut the main text to {options.max_pages} pages; "
+        hint=(f"Cut the main text to {options.main_body_pages} pages; "
               f"{_excluded_phrase(context.main_body_excludes)} do not count."),
         page=finding_page, bbox=box,
         evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
@@ -93,12 +93,12 @@ def _reference_entries(doc: Document, first_page: int) -> int:
                if _ENTRY_RE.match(line.text))
 
 
-def _past_limit(doc: Document, max_pages: int, stop: Heading | None) -> tuple[Region, ...]:
+def _past_limit(doc: Document, main_body_pages: int, stop: Heading | None) -> tuple[Region, ...]:
     """The main body's text after the last page allowed, as shaded regions: one per column and
     page, up to the first section that does not count."""
     regions: list[Region] = []
     last = stop.page if stop is not None else doc.page_count
-    for number in range(max_pages + 1, last + 1):
+    for number in range(main_body_pages + 1, last + 1):
         lines = []
         for line in doc.text.page(number).lines:
             if stop is not None and number == stop.page and line.bbox == stop.bbox:
@@ -108,7 +108,8 @@ def _past_limit(doc: Document, max_pages: int, stop: Heading | None) -> tuple[Re
         middle = doc.pages[number - 1].width / 2
         columns = [lines] if doc.columns == 1 else [[line for line in lines if line.bbox.x0 < middle],
                                                     [line for line in lines if line.bbox.x0 >= middle]]
-        regions += [Region(number, enclosing(line.bbox for line in column), "shade") for column in columns if column]
+        regions += [Region(number, enclosing(line.bbox for line in column), RegionKind.SHADE)
+                    for column in columns if column]
     return tuple(regions)
 
 
@@ -122,7 +123,7 @@ def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | Non
     left = min([line.bbox.x0 for line in lines] + ([overflow.x0] if overflow else []))
     right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
     top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - LIMIT_LINE_GAP
-    return Region(page, BBox(left, top - LIMIT_LINE_WIDTH / 2, right, top + LIMIT_LINE_WIDTH / 2), "limit")
+    return Region(page, BBox(left, top - LIMIT_LINE_WIDTH / 2, right, top + LIMIT_LINE_WIDTH / 2), RegionKind.LIMIT)
 
 
 def _excluded_phrase(kinds: tuple[str, ...]) -> str:
@@ -193,13 +194,13 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
             yield Violation(
                 message=f"Page {page.number} is rotated by {page.rotation} degrees.",
                 hint="Remove the rotation (e.g. `\\usepackage{pdflscape}` pages or a rotated inserted PDF).",
-                page=page.number, bbox=page_box(page), evidence=f"/Rotate {page.rotation}")
+                page=page.number, bbox=page.visible_box, evidence=f"/Rotate {page.rotation}")
         if found not in options.sizes and not reported_size:
             reported_size = True
             yield Violation(
                 message=f"Page {page.number} is {described}; allowed: {allowed}.",
                 hint="Produce the PDF at the required paper size with the venue's template.",
-                page=page.number, bbox=page_box(page), evidence=described)
+                page=page.number, bbox=page.visible_box, evidence=described)
         elif options.orientation != "any" and not reported_size:
             landscape = width_mm > height_mm + 1
             if landscape != (options.orientation == "landscape"):
@@ -208,7 +209,7 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
                     message=f"Page {page.number} is {'landscape' if landscape else 'portrait'} "
                             f"({described}); it must be {options.orientation}.",
                     hint=f"Export the page in {options.orientation} orientation.",
-                    page=page.number, bbox=page_box(page), evidence=described)
+                    page=page.number, bbox=page.visible_box, evidence=described)
         # Sizes compare unrotated, so a rotated page of the same paper is reported once, as rotated.
         if (abs(width_mm - first_size[0]) > MM_PER_POINT or abs(height_mm - first_size[1]) > MM_PER_POINT)\
                 and not reported_size:
@@ -216,14 +217,14 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
             yield Violation(
                 message=f"Page {page.number} ({described}) differs in size from page 1.",
                 hint="Give every page the same size; inserted PDFs are often A4.",
-                page=page.number, bbox=page_box(page), evidence=described)
+                page=page.number, bbox=page.visible_box, evidence=described)
 
 
 @dataclass(frozen=True)
 class PageCountOptions:
     min_pages: int = 1
-    max_pages: int = 0
-    """0 means no maximum."""
+    max_total_pages: int = renamed(0, formerly="max_pages")
+    """The most pages the whole PDF may have, everything included; 0 means no maximum."""
 
 
 @rule(id="AX104", name="page-count", group="pages", options=PageCountOptions, needs_text=False)
@@ -237,11 +238,12 @@ def page_count(doc: Document, options: PageCountOptions, context: CheckContext) 
     How to fix: export one page (posters), or remove the extra pages.
     """
     count = doc.page_count
-    if options.max_pages and count > options.max_pages:
+    if options.max_total_pages and count > options.max_total_pages:
         yield Violation(
-            message=f"The PDF has {count} pages; this track allows at most {options.max_pages}.",
-            hint=f"Submit a PDF of at most {options.max_pages} page(s).",
-            page=options.max_pages + 1, bbox=page_box(doc.pages[options.max_pages]), evidence=f"{count} pages")
+            message=f"The PDF has {count} pages; this track allows at most {options.max_total_pages}.",
+            hint=f"Submit a PDF of at most {options.max_total_pages} page(s).",
+            page=options.max_total_pages + 1, bbox=doc.pages[options.max_total_pages].visible_box,
+            evidence=f"{count} pages")
     elif count < options.min_pages:
         yield Violation(
             message=f"The PDF has {count} pages; this track needs at least {options.min_pages}.",

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 
-from ..yamldata import DataFileError, Located, line_at, load_cached, locate
+from ..yamldata import DataFileError, Located, SchemaProblem, load_cached, locate, plain, validate
+from .facts import NoticeFacts, TemplateFacts, build_facts
 from .schema import SCHEMA
 
-if TYPE_CHECKING:
-    from jsonschema.exceptions import ValidationError
+__all__ = ["NoticeFacts", "TemplateError", "TemplateFacts", "all_templates", "compiled", "families", "find_template",
+           "load_template", "shipped_templates", "templates_directory"]
 
 NOT_INHERITED = ("template", "year", "fingerprint")
 MAX_EXTENDS_DEPTH = 8
@@ -40,69 +40,11 @@ def templates_directory() -> Path:
     return Path(__file__).resolve().parents[3] / "templates"
 
 
-@dataclass(frozen=True)
-class NoticeFacts:
-    """One mode's mode marker: the notice (or running head) and the options that print it."""
-
-    key: str
-    mode: str
-    track: str | None
-    where: str
-    text: str | None
-    option: str
-
-
-@dataclass(frozen=True)
-class TemplateFacts:
-    """One template file, `extends:` applied and validated."""
-
-    name: str
-    family: str
-    family_label: str
-    year: int | None
-    path: Path
-    data: dict[str, Any]
-    """The file's keys as plain data (for packs that fill rule options from a dotted path)."""
-
-    @property
-    def label(self) -> str:
-        return f"{self.family_label} {self.year}" if self.year else self.family_label
-
-    @property
-    def notices(self) -> tuple[NoticeFacts, ...]:
-        return tuple(NoticeFacts(key, n["mode"], n.get("track"), n.get("where", "notice"), n.get("text"),
-                                 n["option"]) for key, n in self.data["notices"].items())
-
-    @property
-    def recognise(self) -> dict[str, Any]:
-        return self.data.get("recognise") or {}
-
-    def value(self, dotted: str) -> Any:
-        """The value at a dotted path (`text_block.left`, `notices.submission.text`, `label`), None
-        when absent."""
-        if dotted == "label":
-            return self.label
-        value: Any = self.data
-        for part in dotted.split("."):
-            if not isinstance(value, dict) or part not in value:
-                return None
-            value = value[part]
-        return value
-
-
-def _plain(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {key: _plain(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_plain(value) for value in data]
-    return data
-
-
-def _fix(error: ValidationError) -> str:
+def _fix(error: SchemaProblem) -> str:
     if error.validator == "additionalProperties":
         return f"Known keys here: {', '.join(error.schema.get('properties', {}))}."
     if error.validator == "enum":
-        return f"Choose from: {', '.join(map(str, error.validator_value))}."
+        return f"Choose from: {', '.join(map(str, error.expected))}."
     if error.validator == "required":
         return "Add the missing key (or `extends:` a template file that has it)."
     if error.validator == "format":
@@ -110,24 +52,34 @@ def _fix(error: ValidationError) -> str:
     return "See docs/templates.md for the keys of a template file and their types."
 
 
-@functools.lru_cache(maxsize=2)
-def _validator(complete: bool) -> Any:
-    """The schema's validator: the complete file, or (for a file that extends another) its own keys."""
-    from jsonschema import Draft202012Validator  # imported on first use: it takes a while
+def _schema(complete: bool) -> dict[str, Any]:
+    """The schema: the complete file, or (for a file that extends another) its own keys."""
+    return SCHEMA if complete else {key: value for key, value in SCHEMA.items() if key != "required"}
 
-    schema = SCHEMA if complete else {key: value for key, value in SCHEMA.items() if key != "required"}
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+def _describe(error: SchemaProblem) -> tuple[str, str]:
+    keys = error.path + ([error.unexpected_key] if error.unexpected_key is not None else [])
+    where = ".".join(map(str, keys))
+    return f"{where + ': ' if where else ''}{error.message}.", _fix(error)
 
 
 def _validate(path: Path, data: Located, complete: bool) -> None:
-    errors = sorted(_validator(complete).iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        error = errors[0]
-        keys = list(error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            keys += [key for key in error.instance if key not in error.schema.get("properties", {})][:1]
-        where = ".".join(map(str, keys))
-        raise TemplateError(path, line_at(data, keys), f"{where + ': ' if where else ''}{error.message}.", _fix(error))
+    validate(path, data, _schema(complete), TemplateError, _describe)
+
+
+Lines = dict[str, tuple[Path, int]]
+"""Dotted key -> the file and line that wrote it."""
+
+
+def _lines(path: Path, data: Any, prefix: str = "") -> Lines:
+    """Dotted key -> (file, line) of every mapping key in `data`."""
+    found: Lines = {}
+    if isinstance(data, Located):
+        for key, value in data.items():
+            dotted = f"{prefix}{key}"
+            found[dotted] = (path, data.line_of(key))
+            found.update(_lines(path, value, dotted + "."))
+    return found
 
 
 def _locate(name: str, relative_to: Path | None = None) -> Path:
@@ -138,38 +90,40 @@ def _locate(name: str, relative_to: Path | None = None) -> Path:
                         f"Use one of: {', '.join(shipped_templates())}, or a path to a template .yaml file.")
 
 
-def _load(path: Path, depth: int = 0, validate: bool = True) -> tuple[dict[str, Any], Located]:
-    """The file's data with `extends:` applied, and its own located data."""
+def _load(path: Path, depth: int = 0, checked: bool = True) -> tuple[dict[str, Any], Located, Lines]:
+    """The file's data with `extends:` applied, its own located data, and where each key was written."""
     if depth > MAX_EXTENDS_DEPTH:
         raise TemplateError(path, None, "the `extends:` chain loops or is too deep.",
                             "Make each template file extend a different one.")
     own = load_cached(path, TemplateError, "template file", "`template: <family>-<year>`")
-    if validate:
+    if checked:
         _validate(path, own, complete=False)
     if own.get("template") != path.stem:
         raise TemplateError(path, own.line_of("template"), f"`template:` must be the file's name, '{path.stem}'.",
                             f"Write `template: {path.stem}` or rename the file.")
     merged: dict[str, Any] = {}
+    lines: Lines = {}
     parent = own.get("extends")
     if parent is not None:
         try:
             parent_path = _locate(parent, relative_to=path)
         except TemplateError as error:
             raise TemplateError(path, own.line_of("extends"), error.problem, error.fix) from error
-        inherited, _ = _load(parent_path, depth + 1, validate and not _shipped(parent_path))
+        inherited, _, inherited_lines = _load(parent_path, depth + 1, checked and not _shipped(parent_path))
         merged = {key: value for key, value in inherited.items() if key not in NOT_INHERITED}
-    merged.update(_plain(own))
+        lines = {key: line for key, line in inherited_lines.items()
+                 if key.split(".")[0] in merged and key.split(".")[0] not in own}
+    merged.update(plain(own))
     merged.pop("extends", None)
-    return merged, own
+    return merged, own, lines | _lines(path, own)
 
 
 def load_template(path: Path, validate: bool = True) -> TemplateFacts:
     """Read one template file and, unless `validate` is False, check it against the schema."""
-    data, own = _load(path, validate=validate)
+    data, own, lines = _load(path, checked=validate)
     if validate:
         _validate(path, own if not own.get("extends") else _located_merge(own, data), complete=True)
-    return TemplateFacts(name=data["template"], family=data["family"], family_label=data["family_label"],
-                         year=data["year"], path=path, data=data)
+    return build_facts(data, path, lines)
 
 
 def _shipped(path: Path) -> bool:
@@ -204,8 +158,9 @@ def find_template(name: str) -> TemplateFacts:
 
 
 def families() -> tuple[str, ...]:
-    """The template families the shipped files describe."""
-    return tuple(sorted({t.family for t in all_templates()}))
+    """The template families the shipped files describe, read from their names (`<family>-<year>`
+    or `<family>`, as the engine reads a recognised template's family) without loading them."""
+    return tuple(sorted({name.partition("-")[0] for name in shipped_templates()}))
 
 
 @functools.lru_cache(maxsize=512)

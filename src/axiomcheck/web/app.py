@@ -35,6 +35,7 @@ from starlette.templating import Jinja2Templates
 from .. import __version__
 from ..api import precheck_result
 from ..limits import format_duration, format_size
+from ..codec import report_from_json, report_to_json
 from ..report import Report
 from .dispatch import Busy, CheckerLost, Checkers
 from .security import SecurityHeaders
@@ -56,7 +57,7 @@ class _Outcome:
     """A checked upload: the public report, its pictures (finding index -> base64 PNG), the
     name the author uploaded, and whether the prechecks refused it before any parser."""
 
-    report: dict[str, Any]
+    report: Report
     pictures: dict[str, str]
     name: str
     prechecked: bool
@@ -74,7 +75,7 @@ class _Refused(Exception):
 def create_app(settings: WebSettings) -> Starlette:
     """The web application for `settings` (the packs are validated here: PackError if broken)."""
     offered = Offered.load(settings.venues)
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "templates"),
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "pages"),
                                      autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True,
                                      lstrip_blocks=True)
     templates = Jinja2Templates(env=environment)
@@ -134,13 +135,14 @@ def create_app(settings: WebSettings) -> Starlette:
     async def check_saved(saved: SavedUpload, venue: str, track: str, stage: str, checkers: Checkers) -> _Outcome:
         rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits)
         if rejected is not None:
-            report = Report(venue=venue, track=track, stage=stage, files=[rejected]).to_dict()
+            report = Report(venue=venue, track=track, stage=stage, files=[rejected])
             return _Outcome(public_report(report, saved.display_name), {}, saved.display_name, True)
         reply = await checkers.check({"path": str(saved.path), "venue": venue, "track": track, "stage": stage,
                                       "max_pictures": settings.max_pictures})
         if "error" in reply:
             raise CheckerLost(f"the checker could not run the job: {reply['error']}")
-        return _Outcome(public_report(reply["report"], saved.display_name), reply.get("pictures") or {},
+        report = report_from_json(reply["report"])
+        return _Outcome(public_report(report, saved.display_name), reply.get("pictures") or {},
                         saved.display_name, False)
 
     async def index(request: Request) -> Response:
@@ -152,8 +154,8 @@ def create_app(settings: WebSettings) -> Starlette:
         except _Refused as refused:
             return form_page(request, refused.status, refused.message)
         if outcome.prechecked:  # not a PDF, empty, too large: the author picks another file
-            finding = outcome.report["files"][0]["findings"][0]
-            return form_page(request, 422, f"{outcome.name}: {finding['message']} {finding['hint']}")
+            finding = outcome.report.files[0].findings[0]
+            return form_page(request, 422, f"{outcome.name}: {finding.message} {finding.hint}")
         return page(request, "result.html", view=result_view(outcome.report, outcome.pictures, outcome.name))
 
     async def api_check(request: Request) -> Response:
@@ -182,7 +184,7 @@ def create_app(settings: WebSettings) -> Starlette:
             outcome = await run_check(request, from_form=False)
         except _Refused as refused:
             return JSONResponse({"error": refused.message}, refused.status, headers=NO_STORE)
-        return JSONResponse(outcome.report, headers=NO_STORE)
+        return JSONResponse(report_to_json(outcome.report), headers=NO_STORE)
 
     async def api_packs(request: Request) -> Response:
         """The venues this server checks, with their tracks and stages.

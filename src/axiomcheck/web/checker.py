@@ -7,7 +7,7 @@ was asked for (the few most recent), so workers are reused across uploads. They 
 pipe in JSON messages:
 
     server -> checker   {"path": ..., "venue": ..., "track": ..., "stage": ... or null, "max_pictures": n}
-    checker -> server   {"report": Report.to_dict(), "pictures": {finding index: base64 PNG}}
+    checker -> server   {"report": codec.report_to_json(Report), "pictures": {finding index: base64 PNG}}
                         or {"error": "..."} when the job could not be run
 
 Evidence pictures are read into the reply and deleted at once; the server deletes the PDF.
@@ -28,6 +28,7 @@ from ..isolation.pool import WorkerPool
 from ..isolation.worker import MAX_MESSAGE_BYTES, FileTask, decode, encode
 from ..limits import Limits
 from ..packs import PackError, resolve
+from ..codec import report_to_json
 from ..report import Finding, Report
 
 POOLS_KEPT = 3
@@ -84,7 +85,7 @@ def run_job(job: dict[str, Any], pools: _Pools) -> dict[str, Any]:
         result = next(iter(pool.check([FileTask(str(path))])))
         report = Report(venue=pool.pack.venue, track=pool.pack.track, stage=pool.pack.stage, files=[result])
         pictures = _read_pictures(result.findings, int(job.get("max_pictures", 0)))
-        return {"report": report.to_dict(), "pictures": pictures}
+        return {"report": report_to_json(report), "pictures": pictures}
     except PackError as error:
         return {"error": str(error)}
     except Exception:  # a bug in axiomcheck: logged for the operator, never shown to the author

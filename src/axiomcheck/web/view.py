@@ -4,13 +4,16 @@ grouped by severity with their pictures, the structure found, and the report to 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any
 
+from ..codec import report_to_json
+from ..finding_types import Severity
+from ..report import FileResult, Finding, Report, Structure
 from ..reporters.base import plural
 
-SEVERITIES = (("error", "Errors"), ("warning", "Warnings"), ("info", "Notes"))
+SEVERITIES = ((Severity.ERROR, "Errors"), (Severity.WARNING, "Warnings"), (Severity.INFO, "Notes"))
 
 
 @dataclass(frozen=True)
@@ -50,52 +53,50 @@ class ResultView:
     report_name: str
 
 
-def public_report(report: dict[str, Any], file_name: str) -> dict[str, Any]:
+def public_report(report: Report, file_name: str) -> Report:
     """The report as the author gets it: the path is the name they uploaded, and no
     `evidence_image` names a file that is gone by the time they read it."""
-    files = []
-    for result in report["files"]:
-        findings = [{k: v for k, v in f.items() if k != "evidence_image"} for f in result["findings"]]
-        files.append({**result, "path": file_name, "findings": findings})
-    return {**report, "files": files}
+    files = [dataclasses.replace(result, path=file_name,
+                                 findings=[dataclasses.replace(f, evidence_image=None) for f in result.findings])
+             for result in report.files]
+    return dataclasses.replace(report, files=files)
 
 
-def result_view(report: dict[str, Any], pictures: dict[str, str], file_name: str) -> ResultView:
+def result_view(report: Report, pictures: dict[str, str], file_name: str) -> ResultView:
     """The result page for the first (only) file of `report`; `report` is already public."""
-    result = report["files"][0]
-    findings = [_finding(index, f, pictures.get(str(index))) for index, f in enumerate(result["findings"])]
+    result = report.files[0]
+    findings = [_finding(index, f, pictures.get(str(index))) for index, f in enumerate(result.findings)]
     groups = []
     for severity, label in SEVERITIES:
-        chosen = [view for view, f in zip(findings, result["findings"]) if f["severity"] == severity]
+        chosen = [view for view, f in zip(findings, result.findings, strict=True) if f.severity == severity]
         if chosen:
-            groups.append(Group(severity, label, chosen))
+            groups.append(Group(severity.value, label, chosen))
     headline, detail = _verdict(result, report)
-    data = json.dumps(report, indent=2, ensure_ascii=False).encode("utf-8")
+    data = json.dumps(report_to_json(report), indent=2, ensure_ascii=False).encode("utf-8")
     stem = file_name.rsplit(".", 1)[0] or "paper"
-    return ResultView(file_name=file_name, venue=report["venue"], track=report["track"], stage=report["stage"],
-                      status=result["status"], headline=headline, detail=detail, groups=groups,
-                      structure=structure_rows(result.get("structure"), result.get("pages")),
+    return ResultView(file_name=file_name, venue=report.venue, track=report.track, stage=report.stage,
+                      status=result.status, headline=headline, detail=detail, groups=groups,
+                      structure=structure_rows(result.structure, result.pages),
                       report_uri="data:application/json;base64," + base64.b64encode(data).decode("ascii"),
                       report_name=f"{stem}.axiomcheck.json")
 
 
-def _finding(index: int, finding: dict[str, Any], picture: str | None) -> FindingView:
-    return FindingView(rule=finding["rule"], name=finding["name"], message=finding["message"],
-                       hint=finding.get("hint") or "", evidence=finding.get("evidence"), page=finding.get("page"),
-                       confidence=finding.get("confidence") or "high", waiver=finding.get("waiver"),
+def _finding(index: int, finding: Finding, picture: str | None) -> FindingView:
+    return FindingView(rule=finding.rule, name=finding.name, message=finding.message,
+                       hint=finding.hint, evidence=finding.evidence, page=finding.page,
+                       confidence=finding.confidence.value, waiver=finding.waiver,
                        picture=f"data:image/png;base64,{picture}" if picture else None, anchor=f"finding-{index + 1}")
 
 
-def _verdict(result: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
+def _verdict(result: FileResult, report: Report) -> tuple[str, str]:
     """The headline and one sentence under it."""
-    standing = [f for f in result["findings"] if not f.get("waiver")]
-    errors = sum(1 for f in standing if f["severity"] == "error")
-    warnings = sum(1 for f in standing if f["severity"] == "warning")
-    where = f"{report['venue']}, track {report['track']}, stage {report['stage']}"
-    if result["status"] == "error":
-        reason = result["findings"][0]["message"] if result["findings"] else "The file could not be checked."
+    errors = result.count(Severity.ERROR)
+    warnings = result.count(Severity.WARNING)
+    where = f"{report.venue}, track {report.track}, stage {report.stage}"
+    if result.status == "error":
+        reason = result.findings[0].message if result.findings else "The file could not be checked."
         return "Not checked", reason
-    if result["status"] == "fail":
+    if result.status == "fail":
         also = f" and {plural(warnings, 'warning')}" if warnings else ""
         return f"Fails: {plural(errors, 'error')}", f"{plural(errors, 'error')}{also} for {where}. " \
                                                       "Fix the errors below before you submit."
@@ -103,40 +104,39 @@ def _verdict(result: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
     return "Passes", f"No errors for {where}.{also}"
 
 
-def _page(number: Any) -> str:
+def _page(number: int | None) -> str:
     return f"page {number}" if number else "not found"
 
 
-def structure_rows(structure: dict[str, Any] | None, pages: int | None) -> list[tuple[str, str]]:
+def structure_rows(structure: Structure | None, pages: int | None) -> list[tuple[str, str]]:
     """The structure found, as (label, value) rows; empty when the file was not read."""
-    if not structure:
+    if structure is None:
         return []
     rows = [("Pages", str(pages) if pages is not None else "unknown")]
-    end = structure.get("main_body_end")
-    body = f"{plural(structure.get('main_body_pages') or 0, 'page')}"
+    end = structure.main_body_end
+    body = f"{plural(structure.main_body_pages or 0, 'page')}"
     if end:
-        body += f", ending {round(end['fraction'] * 100)}% down page {end['page']}"
-    if structure.get("main_body_ends_before"):
-        body += f", before '{structure['main_body_ends_before']}'"
+        body += f", ending {round(end.fraction * 100)}% down page {end.page}"
+    if structure.main_body_ends_before:
+        body += f", before '{structure.main_body_ends_before}'"
     rows.append(("Main body", body))
-    for key, label in (("references_page", "References"), ("appendix_page", "Appendix"),
-                       ("checklist_page", "Checklist"), ("acknowledgments_page", "Acknowledgments"),
-                       ("impact_page", "Impact statement")):
-        rows.append((label, _page(structure.get(key))))
-    template = structure.get("template") or {}
-    if template.get("name"):
-        described = template["name"] + (f", {template['mode']} mode" if template.get("mode") else "")
-        if template.get("workshop_title"):
-            described += f" ({template['workshop_title']})"
+    for key, label in (("references", "References"), ("appendix", "Appendix"), ("checklist", "Checklist"),
+                       ("acknowledgments", "Acknowledgments"), ("impact", "Impact statement")):
+        rows.append((label, _page(structure.section_page(key))))
+    template = structure.template
+    if template.name:
+        described = template.name + (f", {template.mode} mode" if template.mode else "")
+        if template.workshop_title:
+            described += f" ({template.workshop_title})"
     else:
         described = "not recognised"
     rows.append(("Template", described))
-    rows.append(("Anonymous", "yes" if structure.get("anonymous") else "no"))
-    rows.append(("Line numbers", "yes" if structure.get("line_numbers") else "no"))
-    if structure.get("page_size"):
-        rows.append(("Page size", str(structure["page_size"])))
-    if structure.get("columns"):
-        rows.append(("Columns", str(structure["columns"])))
-    if structure.get("title"):
-        rows.append(("Title", str(structure["title"])))
+    rows.append(("Anonymous", "yes" if structure.anonymous else "no"))
+    rows.append(("Line numbers", "yes" if structure.line_numbers else "no"))
+    if structure.page_size:
+        rows.append(("Page size", str(structure.page_size)))
+    if structure.columns:
+        rows.append(("Columns", str(structure.columns)))
+    if structure.title:
+        rows.append(("Title", str(structure.title)))
     return rows

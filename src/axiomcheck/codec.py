@@ -1,0 +1,198 @@
+"""The one JSON form of results: the report (schema `axiomcheck.report/1`) and the wire.
+
+Every place a result leaves a process or is written down uses these functions: the JSON
+output, `inspect`'s JSON, a worker's reply to its parent, the batch results store, the web
+page's checkers and its API. docs/report-format.md is the contract for what they write;
+`*_from_json` reads it back into the typed values of `report.py`.
+
+    result_to_json(FileResult) -> dict      result_from_json(dict) -> FileResult
+    report_to_json(Report) -> dict          report_from_json(dict) -> Report
+    structure_to_json(Structure) -> dict    structure_from_json(dict) -> Structure
+    finding_to_json(Finding) -> dict        finding_from_json(dict) -> Finding
+
+A report read back equals the one written, except that boxes are rounded to 0.1 pt as
+written (findings' boxes already are). `internal_error` is not part of the report: the
+wire carries it beside the file's JSON (`result_from_json(..., internal_error=...)`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .finding_types import Confidence, Place, Region, RegionKind, Severity
+from .model import BBox, PagePosition
+from .report import SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, Report, Structure, Truncation
+
+JsonObject = dict[str, Any]
+
+
+def box_to_json(box: BBox) -> list[float]:
+    """A box as the report writes it: [x0, y0, x1, y1], rounded to 0.1 pt."""
+    return box.as_list()
+
+
+def box_from_json(data: list[float]) -> BBox:
+    x0, y0, x1, y1 = (float(value) for value in data)
+    return BBox(x0, y0, x1, y1)
+
+
+def rounded(box: BBox) -> BBox:
+    """`box` as the report writes it (0.1 pt), so that a result read back equals the one written."""
+    return box_from_json(box_to_json(box))
+
+
+def _region_to_json(region: Region) -> JsonObject:
+    return {"page": region.page, "bbox": box_to_json(region.bbox), "kind": region.kind.value}
+
+
+def _region_from_json(data: JsonObject) -> Region:
+    return Region(page=int(data["page"]), bbox=box_from_json(data["bbox"]), kind=RegionKind(data["kind"]))
+
+
+def _place_to_json(place: Place) -> JsonObject:
+    return {"page": place.page, "bbox": box_to_json(place.bbox) if place.bbox is not None else None}
+
+
+def _place_from_json(data: JsonObject) -> Place:
+    bbox = data.get("bbox")
+    return Place(page=data.get("page"), bbox=box_from_json(bbox) if bbox is not None else None)
+
+
+def finding_to_json(finding: Finding) -> JsonObject:
+    """A finding's object: optional members (`evidence_image`, `waiver`, `regions`, `places`,
+    `count` above 1, `omitted` above 0) only when they say something."""
+    data: JsonObject = {
+        "rule": finding.rule, "name": finding.name, "severity": finding.severity.value,
+        "message": finding.message, "hint": finding.hint, "page": finding.page,
+        "bbox": box_to_json(finding.bbox) if finding.bbox is not None else None,
+        "evidence": finding.evidence, "confidence": finding.confidence.value,
+    }
+    if finding.evidence_image is not None:
+        data["evidence_image"] = finding.evidence_image
+    if finding.waiver is not None:
+        data["waiver"] = finding.waiver
+    if finding.regions:
+        data["regions"] = [_region_to_json(region) for region in finding.regions]
+    if finding.count != 1:
+        data["count"] = finding.count
+    if finding.places:
+        data["places"] = [_place_to_json(place) for place in finding.places]
+    if finding.omitted:
+        data["omitted"] = finding.omitted
+    return data
+
+
+def finding_from_json(data: JsonObject) -> Finding:
+    bbox = data.get("bbox")
+    return Finding(
+        rule=str(data["rule"]), name=str(data["name"]), severity=Severity(data["severity"]),
+        message=str(data["message"]), hint=str(data.get("hint") or ""), page=data.get("page"),
+        bbox=box_from_json(bbox) if bbox is not None else None, evidence=data.get("evidence"),
+        confidence=Confidence(data.get("confidence") or Confidence.HIGH.value),
+        evidence_image=data.get("evidence_image"), waiver=data.get("waiver"),
+        regions=tuple(_region_from_json(region) for region in data.get("regions") or ()),
+        count=int(data.get("count", 1)), places=tuple(_place_from_json(p) for p in data.get("places") or ()),
+        omitted=int(data.get("omitted", 0)))
+
+
+def _heading_to_json(heading: FoundHeading) -> JsonObject:
+    return {"page": heading.page, "kind": heading.kind, "number": heading.number, "text": heading.text,
+            "top_of_page": heading.top_of_page, "bbox": box_to_json(heading.bbox)}
+
+
+def _heading_from_json(data: JsonObject) -> FoundHeading:
+    return FoundHeading(page=int(data["page"]), kind=str(data["kind"]), number=data.get("number"),
+                        text=str(data["text"]), top_of_page=bool(data["top_of_page"]),
+                        bbox=box_from_json(data["bbox"]))
+
+
+def structure_to_json(structure: Structure) -> JsonObject:
+    """The report's `structure` object (docs/report-format.md), in its documented order."""
+    end = structure.main_body_end
+    template = structure.template
+    return {
+        "main_body_pages": structure.main_body_pages,
+        "main_body_end": {"page": end.page, "fraction": end.fraction} if end is not None else None,
+        "main_body_ends_before": structure.main_body_ends_before,
+        "references_page": structure.references_page,
+        "appendix_page": structure.appendix_page,
+        "checklist_page": structure.checklist_page,
+        "acknowledgments_page": structure.acknowledgments_page,
+        "impact_page": structure.impact_page,
+        "anonymous": structure.anonymous,
+        "line_numbers": structure.line_numbers,
+        "page_size": structure.page_size,
+        "columns": structure.columns,
+        "title": structure.title,
+        "authors": list(structure.authors),
+        "notice": structure.notice,
+        "template": {"name": template.name, "mode": template.mode, "track": template.track,
+                     "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
+        "headings": [_heading_to_json(heading) for heading in structure.headings],
+    }
+
+
+def structure_from_json(data: JsonObject) -> Structure:
+    end = data.get("main_body_end")
+    template = data["template"]
+    return Structure(
+        main_body_pages=int(data["main_body_pages"]),
+        main_body_end=PagePosition(int(end["page"]), float(end["fraction"])) if end else None,
+        main_body_ends_before=data.get("main_body_ends_before"),
+        references_page=data.get("references_page"), appendix_page=data.get("appendix_page"),
+        checklist_page=data.get("checklist_page"), acknowledgments_page=data.get("acknowledgments_page"),
+        impact_page=data.get("impact_page"), anonymous=bool(data["anonymous"]),
+        line_numbers=bool(data["line_numbers"]), page_size=data.get("page_size"), columns=int(data["columns"]),
+        title=data.get("title"), authors=tuple(data.get("authors") or ()), notice=data.get("notice"),
+        template=FoundTemplate(name=str(template["name"]), mode=template.get("mode"), track=template.get("track"),
+                               workshop_title=template.get("workshop_title"),
+                               evidence=tuple(template.get("evidence") or ())),
+        headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()))
+
+
+def result_to_json(result: FileResult) -> JsonObject:
+    """A file's object in the report's `files` (without `internal_error`: see the module)."""
+    data: JsonObject = {"path": result.path, "sha256": result.sha256, "status": result.status,
+                        "pages": result.pages,
+                        "structure": structure_to_json(result.structure) if result.structure is not None else None,
+                        "findings": [finding_to_json(f) for f in result.findings],
+                        "rules_run": list(result.rules_run)}
+    if result.track is not None:
+        data["track"] = result.track
+    if result.truncated is not None:
+        data["truncated"] = {"findings_left_out": result.truncated.findings_left_out,
+                             "limit_bytes": result.truncated.limit_bytes}
+    return data
+
+
+def result_from_json(data: JsonObject, internal_error: bool = False) -> FileResult:
+    """A file's result from its object; `internal_error` travels beside it on the wire."""
+    structure = data.get("structure")
+    truncated = data.get("truncated")
+    return FileResult(
+        path=str(data["path"]), sha256=data.get("sha256"), status=str(data["status"]), pages=data.get("pages"),
+        structure=structure_from_json(structure) if structure is not None else None,
+        findings=[finding_from_json(f) for f in data.get("findings") or ()], internal_error=internal_error,
+        rules_run=tuple(data.get("rules_run") or ()), track=data.get("track"),
+        truncated=Truncation(int(truncated["findings_left_out"]), int(truncated["limit_bytes"]))
+        if truncated is not None else None)
+
+
+def report_header_to_json(report: Report) -> JsonObject:
+    """The report's object without its `files` (what a streamed output writes first)."""
+    return {"schema": SCHEMA, "venue": report.venue, "track": report.track, "stage": report.stage,
+            "page_limits": dict(report.page_limits)}
+
+
+def report_to_json(report: Report) -> JsonObject:
+    """The whole report (docs/report-format.md)."""
+    return {**report_header_to_json(report), "files": [result_to_json(result) for result in report.files]}
+
+
+def report_from_json(data: JsonObject) -> Report:
+    """A report from its object; raises ValueError for another schema."""
+    if data.get("schema", SCHEMA) != SCHEMA:
+        raise ValueError(f"not an axiomcheck report of schema {SCHEMA}: {data.get('schema')!r}")
+    return Report(venue=str(data["venue"]), track=str(data["track"]), stage=str(data["stage"]),
+                  files=[result_from_json(result) for result in data.get("files") or ()],
+                  page_limits=dict(data.get("page_limits") or {}))

@@ -1,0 +1,193 @@
+"""The JSON Schema every rule-pack file must satisfy, and what each mistake means in words.
+
+The schema is built from the rule registry: each rule's entry lists its options with the
+JSON type of the option's annotation (`bool`, `int`, `float`, `str`, `tuple[str, ...]`, the
+last also written as one text), and the keys every entry accepts (`severity`, `enabled`,
+`applies_to`). An option renamed since (`rules.base.renamed`) is accepted under its former
+key too. `problem_and_fix` turns the first schema error into the sentence and the fix a
+person editing the pack reads (docs/rule-packs.md shows them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..model import SECTION_KINDS
+
+if TYPE_CHECKING:
+    from ..rules import Rule
+    from ..yamldata import SchemaProblem
+
+RULE_ENTRY_KEYS = ("severity", "enabled", "applies_to")
+"""Keys every rule entry accepts besides the rule's options."""
+SEVERITIES = ("error", "warning", "info")
+
+OPTION_DEPTH = 3
+"""A schema path at least this far past its last `rules` is inside one rule's entry: [rules, <rule>, <key>, ...]."""
+_TEXT = {"type": "string"}
+_JSON_TYPES: dict[Any, dict[str, Any]] = {
+    bool: {"type": "boolean"},
+    int: {"type": "integer"},
+    float: {"type": "number"},
+    str: _TEXT,
+    tuple[str, ...]: {"type": ["array", "string"], "items": _TEXT},
+}
+"""The JSON type of each option annotation a rule may use (a test keeps every rule within them)."""
+_TYPE_WORDS = {"boolean": ("true or false", "`{key}: true` or `{key}: false`"),
+               "integer": ("a whole number", "e.g. `{key}: 4`"),
+               "number": ("a number", "e.g. `{key}: 1.5`"),
+               "string": ("text", 'a quoted text: `{key}: "..."`'),
+               "array": ("a list", "e.g. `{key}: [..]`")}
+
+
+def option_schema(annotation: Any) -> dict[str, Any]:
+    """The JSON Schema of an option annotated `annotation` (an optional one is never null in a pack)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        annotation = next(arg for arg in typing.get_args(annotation) if arg is not type(None))
+    try:
+        return _JSON_TYPES[annotation]
+    except KeyError:
+        raise TypeError(f"an option of type {annotation!r} cannot be written in a pack") from None
+
+
+def option_keys(rule: Rule) -> dict[str, str]:
+    """Pack key -> option field of `rule`, former keys of renamed options included."""
+    from ..rules.base import FORMERLY_KEY  # noqa: PLC0415 - the rules load when a pack is read, not listed
+
+    keys = {}
+    for field in dataclasses.fields(rule.options):
+        keys[field.name] = field.name
+        if field.metadata.get(FORMERLY_KEY):
+            keys[field.metadata[FORMERLY_KEY]] = field.name
+    return keys
+
+
+def _entry_schema(rule: Rule, families: Sequence[str]) -> dict[str, Any]:
+    hints = typing.get_type_hints(rule.options)
+    properties = {key: option_schema(hints[field]) | ({"deprecated": True} if key != field else {})
+                  for key, field in option_keys(rule).items()}
+    properties |= {"severity": {"enum": list(SEVERITIES)}, "enabled": {"type": "boolean"},
+                   "applies_to": {"if": {"type": "string"}, "then": {"enum": list(families)},
+                                  "else": {"type": "array", "items": {"enum": list(families)}}}}
+    return {"type": ["object", "null"], "properties": properties, "additionalProperties": False,
+            "x-rule": rule.name}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema`, also accepting an empty value (`key:` with nothing after it: the key is not given)."""
+    kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    return {**schema, "type": [*kinds, "null"]}
+
+
+def _object(properties: dict[str, Any], what: str) -> dict[str, Any]:
+    """A mapping of known keys, each of which may be left empty."""
+    return {"type": ["object", "null"], "properties": {key: _nullable(value) for key, value in properties.items()},
+            "additionalProperties": False, "x-what": what}
+
+
+@functools.lru_cache(maxsize=1)
+def pack_schema(rule_names: tuple[str, ...], families: tuple[str, ...]) -> dict[str, Any]:
+    """The schema of a pack file for the registered rules and the shipped template families."""
+    from ..rules import REGISTRY  # noqa: PLC0415 - the rules load when a pack is checked, not when listed
+
+    names = {"type": "array", "items": {"enum": list(rule_names)}}
+    rules = {"type": "object", "properties": {name: _entry_schema(REGISTRY[name], families) for name in rule_names},
+             "additionalProperties": False, "x-what": "rules"}
+    excludes = {"type": "array", "items": {"enum": list(SECTION_KINDS)}}
+    common = {"description": _TEXT, "template": _TEXT, "rules": rules, "disable": names, "enable": names}
+    stage = _object(dict(common), "stage")
+    stages = {"type": "object", "additionalProperties": stage, "x-what": "stages"}
+    track = _object({**common, "main_body_excludes": excludes, "only": names, "stages": stages}, "track")
+    return _object({
+        "pack": _TEXT, "name": _TEXT, "source": _TEXT, "description": _TEXT, "extends": _TEXT, "template": _TEXT,
+        "main_body_excludes": excludes, "default_stage": _TEXT, "rules": rules, "disable": names, "enable": names,
+        "stages": stages, "tracks": {"type": "object", "additionalProperties": track, "x-what": "tracks"},
+        "max_findings_per_rule": {"type": "integer", "minimum": 1},
+    }, "pack")
+
+
+def _scope(path: Sequence[Any]) -> str:
+    """The part of the pack a schema path points into, in words ("track 'paper'")."""
+    words = []
+    for index in range(0, len(path) - 1, 2):
+        section, name = path[index], path[index + 1]
+        if section in ("tracks", "stages"):
+            words.append(f"{section[:-1]} '{name}'")
+        else:
+            break
+    return " of ".join(reversed(words)) or "pack"
+
+
+def _unexpected(error: SchemaProblem) -> str:
+    return error.unexpected_key or "?"
+
+
+def problem_and_fix(error: SchemaProblem, rule_names: Sequence[str], families: Sequence[str]) -> tuple[str, str]:
+    """What is wrong, and how to fix it, for a schema error of a pack file."""
+    path = error.path
+    schema = error.schema
+    value = error.value
+    known_rules = f"Known rules: {', '.join(sorted(rule_names))} (`axiomcheck rules` lists them)."
+    if schema.get("x-what") == "rules":  # the `rules:` mapping itself
+        if error.validator == "additionalProperties":
+            return f"unknown rule '{_unexpected(error)}'.", known_rules
+        return ("`rules:` must map rule names to their options.",
+                "Write e.g. `rules:\\n  page-limit: {main_body_pages: 4}`.")
+    if "x-rule" in schema:  # one rule's entry
+        name = schema["x-rule"]
+        if error.validator == "additionalProperties":
+            keys = ", ".join(key for key, value in schema["properties"].items() if not value.get("deprecated"))
+            return f"rule '{name}' has no option '{_unexpected(error)}'.", f"Known keys for '{name}': {keys}."
+        return f"rule '{name}' must be given a mapping of options.", f"Write `{name}: {{}}` for the defaults."
+    if schema.get("x-what") in ("pack", "track", "stage"):
+        scope = _scope(path) if schema["x-what"] != "pack" else "pack"
+        if error.validator == "additionalProperties":
+            return (f"unknown key '{_unexpected(error)}' in the {scope}.",
+                    f"Known keys: {', '.join(schema['properties'])}.")
+        return f"the {scope} must be a mapping of keys.", f"Known keys: {', '.join(schema['properties'])}."
+    if schema.get("x-what") in ("stages", "tracks"):
+        return f"`{path[-1]}:` must be a mapping by name.", f"Write `{path[-1]}:\\n  <name>:\\n    rules: ...`."
+    key = next((str(part) for part in reversed(path) if isinstance(part, str)), "")
+    if "rules" in path and len(path) - _last_rules(path) >= OPTION_DEPTH:
+        return _option_problem(path, key, value, error, families)
+    if key in ("enable", "disable", "only"):
+        if error.validator == "enum":
+            return f"`{key}:` names an unknown rule '{value}'.", known_rules
+        return f"`{key}:` must be a list of rule names.", f"Write `{key}: [rule-name, ...]`."
+    if key == "main_body_excludes":
+        return "`main_body_excludes:` must list section kinds.", f"Choose from: {', '.join(SECTION_KINDS)}."
+    if key == "extends":
+        return "`extends:` must name one pack.", "Write e.g. `extends: axiom-2026`."
+    if key == "template":
+        return ("`template:` must name one template.",
+                "Write e.g. `template: neurips-2026` (docs/templates.md lists them).")
+    if key == "max_findings_per_rule":
+        return (f"`max_findings_per_rule:` must be a whole number of at least 1, not {value!r}.",
+                "Write e.g. `max_findings_per_rule: 50`.")
+    return f"`{key}:` must be text, not {value!r}.", f'Write `{key}: "..."`.'
+
+
+def _last_rules(path: list[Any]) -> int:
+    return len(path) - 1 - path[::-1].index("rules")
+
+
+def _option_problem(path: list[Any], key: str, value: Any, error: SchemaProblem,
+                    families: Sequence[str]) -> tuple[str, str]:
+    name = str(path[_last_rules(path) + 1])
+    if key == "severity":
+        return f"rule '{name}': severity must be error, warning or info, not {value!r}.", "Write `severity: warning`."
+    if key == "applies_to":
+        if error.validator == "enum":
+            return (f"rule '{name}': applies_to names an unknown template family '{value}'.",
+                    f"Choose from: {', '.join(families)} (docs/templates.md).")
+        return f"rule '{name}': applies_to must name template families.", "Write e.g. `applies_to: [neurips]`."
+    expected = error.expected if error.validator == "type" else error.schema.get("type", "string")
+    word, example = _TYPE_WORDS[expected[0] if isinstance(expected, list) else expected]
+    if isinstance(path[-1], int):
+        word, example = "a list of texts", f'e.g. `{key}: ["..."]`'
+    return f"rule '{name}': option '{key}' must be {word}, not {value!r}.", f"Write {example.format(key=key)}."

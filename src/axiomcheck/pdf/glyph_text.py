@@ -1,0 +1,227 @@
+"""Fonts whose text layer says something their glyphs do not show (pypdf).
+
+A simple font draws, for each character code, the glyph its encoding names (`/Encoding`: a
+base encoding and `/Differences`, else an embedded Type 1 program's built-in encoding, else
+the standard encoding of a standard Latin font); the text a machine reads comes from its
+`/ToUnicode` map instead. The two agree in every honest PDF (pdfTeX writes the ToUnicode map
+from the glyph names). A ToUnicode map that says other letters than the glyphs are makes the
+text layer carry text the page does not show, which a reader never sees.
+
+`read_glyph_text` compares them code by code, letters and digits only (punctuation variants,
+ligatures, small capitals and case are not differences), and returns, per font name (subset
+prefix dropped, as words carry it), what each lying ToUnicode text stands for on the page and
+which texts the font also maps honestly. Composite (Type 0) and Type 3 fonts are not compared:
+their glyphs are named only inside the font program.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from pypdf._codecs import adobe_glyphs, charset_encoding
+
+from .object_walk import is_damage
+
+MAX_DEPTH = 8
+"""Form XObjects nested deeper than this are not searched for fonts."""
+MAX_PROGRAM_HEAD = 65536
+"""Bytes of an embedded Type 1 program searched for its built-in encoding (the clear-text part
+that holds it comes first)."""
+CODES = 256
+"""Simple fonts have one-byte character codes."""
+_STANDARD_LATIN = ("Times", "Helvetica", "Courier", "Arial")
+"""Standard fonts (and their look-alikes) whose built-in encoding is the standard one."""
+_BFCHAR_RE = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
+_BFRANGE_RE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
+_HEX_RE = re.compile(rb"<([0-9A-Fa-f\s]*)>")
+_RANGE_RE = re.compile(rb"<([0-9A-Fa-f\s]+)>\s*<([0-9A-Fa-f\s]+)>\s*(<[0-9A-Fa-f\s]*>|\[[^\]]*\])")
+_BUILTIN_RE = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>]+)\s+put")
+_UNI_NAME_RE = re.compile(r"uni([0-9A-F]{4})+|u([0-9A-F]{4,6})")
+
+GlyphText = dict[str, tuple[dict[str, str], list[str]]]
+"""Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
+font's other codes map honestly)."""
+
+
+def read_glyph_text(reader: Any) -> GlyphText:
+    """Every font of the pages (forms included) whose ToUnicode map disagrees with its glyphs."""
+    found: GlyphText = {}
+    seen: set[int] = set()
+    for page in reader.pages:
+        _collect(page.get("/Resources"), found, seen, 0)
+    return found
+
+
+def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> None:
+    if resources is None or depth > MAX_DEPTH:
+        return
+    try:
+        resources = resources.get_object()
+        fonts = resources.get("/Font")
+        for ref in (fonts.get_object().values() if fonts is not None else ()):
+            if id(ref.get_object()) in seen:
+                continue
+            font = ref.get_object()
+            seen.add(id(font))
+            lying, honest = _compare(font)
+            if lying:
+                name = str(font.get("/BaseFont", "")).lstrip("/")
+                name = name.split("+", 1)[1] if "+" in name[:7] else name
+                entry = found.setdefault(name, ({}, []))
+                entry[0].update(lying)
+                entry[1].extend(text for text in honest if text not in entry[1])
+        xobjects = resources.get("/XObject")
+        for ref in (xobjects.get_object().values() if xobjects is not None else ()):
+            xobject = ref.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                _collect(xobject.get("/Resources"), found, seen, depth + 1)
+    except Exception as error:  # a damaged font or resource: keep what was read; our bugs go through
+        if not is_damage(error):
+            raise
+
+
+def _compare(font: Any) -> tuple[dict[str, str], list[str]]:
+    """(ToUnicode text -> glyph text where they disagree, texts mapped honestly) of one font."""
+    if font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1") or "/ToUnicode" not in font:
+        return {}, []
+    glyphs = _encoding(font)
+    if not glyphs:
+        return {}, []
+    lying: dict[str, str] = {}
+    honest: list[str] = []
+    for code, text in to_unicode(font["/ToUnicode"].get_object().get_data()).items():
+        shown = glyphs.get(code)
+        if shown is None or not _comparable(shown) or not _comparable(text):
+            continue
+        if _same(shown, text):
+            honest.append(text)
+        else:
+            lying[text] = shown
+    return lying, honest
+
+
+def _comparable(text: str) -> bool:
+    return any(char.isalnum() for char in unicodedata.normalize("NFKC", text))
+
+
+def _same(a: str, b: str) -> bool:
+    def key(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", text).casefold() if c.isalnum())
+    return key(a) == key(b)
+
+
+def to_unicode(data: bytes) -> dict[int, str]:
+    """A ToUnicode CMap's single-byte codes and their text (bfchar and bfrange entries)."""
+    found: dict[int, str] = {}
+    for block in _BFCHAR_RE.findall(data):
+        values = _HEX_RE.findall(block)
+        for source, target in zip(values[0::2], values[1::2], strict=False):
+            code = _number(source)
+            if code is not None and code < CODES:
+                found[code] = _utf16(target)
+    for block in _BFRANGE_RE.findall(data):
+        for low, high, target in _RANGE_RE.findall(block):
+            first, last = _number(low), _number(high)
+            if first is None or last is None or first >= CODES:
+                continue
+            last = min(last, CODES - 1)
+            if target.startswith(b"["):
+                for offset, item in enumerate(_HEX_RE.findall(target)[:last - first + 1]):
+                    found[first + offset] = _utf16(item)
+            else:
+                text = _utf16(target.strip(b"<>"))
+                for offset in range(last - first + 1):
+                    found[first + offset] = text[:-1] + chr(ord(text[-1]) + offset) if text else ""
+    return found
+
+
+def _number(hex_digits: bytes) -> int | None:
+    digits = re.sub(rb"\s", b"", hex_digits)
+    return int(digits, 16) if digits else None
+
+
+def _utf16(hex_digits: bytes) -> str:
+    digits = re.sub(rb"\s", b"", hex_digits)
+    if len(digits) % 4:
+        digits = digits.rjust(len(digits) + 4 - len(digits) % 4, b"0")
+    return bytes.fromhex(digits.decode("ascii")).decode("utf-16-be", "replace")
+
+
+def _encoding(font: Any) -> dict[int, str]:
+    """Code -> the text of the glyph the font draws for it (only codes whose glyph is known)."""
+    encoding = font.get("/Encoding")
+    encoding = encoding.get_object() if encoding is not None else None
+    base: str | None = None
+    differences: Any = None
+    if isinstance(encoding, str):
+        base = encoding
+    elif encoding is not None:
+        base = str(encoding["/BaseEncoding"]) if "/BaseEncoding" in encoding else None
+        differences = encoding.get("/Differences")
+    glyphs: dict[int, str] = {}
+    if base in charset_encoding:
+        glyphs.update((code, char) for code, char in enumerate(charset_encoding[base]) if char)
+    elif base is None:
+        glyphs.update(_builtin(font))
+    if differences is not None:
+        code = 0
+        for item in differences.get_object():
+            if isinstance(item, int):
+                code = item
+                continue
+            text = glyph_name_text(str(item))
+            if text is not None:
+                glyphs[code] = text
+            else:
+                glyphs.pop(code, None)
+            code += 1
+    return glyphs
+
+
+def _builtin(font: Any) -> dict[int, str]:
+    """The built-in encoding of an embedded Type 1 program, or the standard encoding of a
+    standard Latin font that is not embedded."""
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else None
+    if descriptor is not None and "/FontFile" in descriptor:
+        head = descriptor["/FontFile"].get_object().get_data()[:MAX_PROGRAM_HEAD]
+        if b"StandardEncoding def" in head:
+            return dict(enumerate(charset_encoding["/StandardEncoding"]))
+        found = {}
+        for code, name in _BUILTIN_RE.findall(head):
+            text = glyph_name_text("/" + name.decode("latin-1"))
+            if text is not None and int(code) < CODES:
+                found[int(code)] = text
+        return found
+    if descriptor is not None and any(key in descriptor for key in ("/FontFile2", "/FontFile3")):
+        return {}
+    name = str(font.get("/BaseFont", ""))
+    if font.get("/Subtype") == "/Type1" and any(family in name for family in _STANDARD_LATIN):
+        return {code: char for code, char in enumerate(charset_encoding["/StandardEncoding"]) if char}
+    return {}
+
+
+def glyph_name_text(name: str) -> str | None:
+    """The text a glyph name stands for (Adobe Glyph List, `uniXXXX`, `uXXXXX`, ligatures
+    `f_i`, suffixes `.sc`), None when the name says nothing (`g123`, `.notdef`)."""
+    base = name.lstrip("/").split(".", 1)[0]
+    if not base:
+        return None
+    parts = []
+    for part in base.split("_"):
+        known = adobe_glyphs.get("/" + part)
+        if known is not None:
+            parts.append(known)
+            continue
+        match = _UNI_NAME_RE.fullmatch(part)
+        if match is None:
+            return None
+        digits = part[3:] if part.startswith("uni") else part[1:]
+        step = 4 if part.startswith("uni") else len(digits)
+        try:
+            parts.append("".join(chr(int(digits[i:i + step], 16)) for i in range(0, len(digits), step)))
+        except ValueError:
+            return None
+    return "".join(parts)

@@ -1,0 +1,233 @@
+"""Walking a PDF's objects with pypdf: figures' paths and authors, fonts; damaged objects skipped and counted.
+
+A damaged object is one pypdf cannot read (its own error types, or an exception raised inside
+pypdf's code: `verdicts.raising_library`) or one of the wrong type (an array where a
+dictionary belongs). Such an object is skipped, the walk goes on with the others, and
+`Skipped` keeps count of it for the report (`objects.read_metadata`, `objects.read_fonts`).
+Anything else raised here is a bug of ours and goes through: the rule that asked for these
+facts becomes AX990, never a silently missing finding. The same holds for our own packet
+parsers (`xmp`), whose exceptions are marked `ParserBug`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ..model import EmbeddedAuthor, Font
+from ..verdicts import describe, missing_library, raising_library
+from . import xmp
+from .pypdf_loader import load_pypdf
+
+MAX_XOBJECT_DEPTH = 4
+"""Form XObjects followed inside each other at most (deeper nesting is not read)."""
+_JPEG_HEAD_BYTES = 65536
+"""EXIF and XMP segments sit at the start of a JPEG: only this much of an image is read."""
+_EMBEDDED_FONT_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
+_PATH_LIKE_RE = re.compile(r"^(?:[A-Za-z]:[\\/]|/|~/)")
+_NUMBERS_SHOWN = 10
+"""Object numbers a note about skipped objects lists at most."""
+
+
+class ParserBug(Exception):
+    """An exception inside axiomcheck's own packet parsers (XMP, EXIF): a bug of ours, which the
+    handlers for damaged PDF objects let through so that it becomes a verdict (AX990)."""
+
+
+def parsed(parser: Callable[[Any], Any], data: Any) -> Any:
+    """`parser(data)`, with any exception it raises marked as our bug."""
+    try:
+        return parser(data)
+    except Exception as error:
+        raise ParserBug(f"{parser.__name__}: {describe(error)}") from error
+
+
+def is_damage(error: BaseException) -> bool:
+    """Whether `error` says a PDF object is damaged: raised inside a PDF library, and not
+    that library telling that a library of ours is missing."""
+    return not isinstance(error, ParserBug) and raising_library(error) is not None and missing_library(error) is None
+
+
+class Skipped:
+    """Damaged objects skipped while reading one kind of fact, by kind, with the first reason."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[str, list[int | None]] = {}
+        self._reasons: dict[str, str] = {}
+        self.notes: list[str] = []
+        """Whole sentences for what could not be read at all (the XMP packet)."""
+
+    def add(self, what: str, reference: Any, reason: str) -> None:
+        """Count a skipped object: `what` it is (e.g. "figure or image object"), the reference
+        it was reached by (its object number is shown) and why it was skipped."""
+        self._numbers.setdefault(what, []).append(getattr(reference, "idnum", None))
+        self._reasons.setdefault(what, reason)
+
+    @contextlib.contextmanager
+    def guard(self, what: str, reference: Any) -> Iterator[None]:
+        """Skip (and count) the object when the block finds it damaged; our bugs go through."""
+        try:
+            yield
+        except Exception as error:
+            if not is_damage(error):
+                raise
+            self.add(what, reference, describe(error))
+
+    def summary(self) -> tuple[str, ...]:
+        """One phrase per kind: how many were skipped, their object numbers, the first reason."""
+        phrases = list(self.notes)
+        for what, numbers in self._numbers.items():
+            known = sorted({n for n in numbers if n is not None})
+            shown = ", ".join(map(str, known[:_NUMBERS_SHOWN])) + (" ..." if len(known) > _NUMBERS_SHOWN else "")
+            where = f" (object{'s' if len(known) > 1 else ''} {shown})" if known else ""
+            plural = "s" if len(numbers) > 1 else ""
+            phrases.append(f"{len(numbers)} damaged {what}{plural}{where}: {self._reasons[what]}")
+        return tuple(phrases)
+
+
+def resolved(value: Any) -> Any:
+    """The object an indirect reference points to (pypdf raises when it is damaged)."""
+    return value.get_object() if hasattr(value, "get_object") else value
+
+
+def dictionary(value: Any, what: str, skipped: Skipped) -> Any | None:
+    """`value` resolved when it is a dictionary (or a stream, which is one); None when it is
+    absent, and counted as damaged when it is anything else."""
+    generic = load_pypdf().generic
+    target = resolved(value)
+    if target is None or isinstance(target, generic.NullObject):
+        return None
+    if not isinstance(target, generic.DictionaryObject):
+        skipped.add(what, value, f"a {type(target).__name__} where a dictionary belongs")
+        return None
+    return target
+
+
+def text(value: Any) -> str:
+    """A PDF string or name as text (pypdf decodes it; a damaged one raises, see `Skipped.guard`)."""
+    return str(resolved(value))
+
+
+class FigureFacts:
+    """Paths and author names found in the XObjects (figures, images) of the pages."""
+
+    def __init__(self, skipped: Skipped) -> None:
+        self.paths: list[tuple[int | None, str]] = []
+        self.authors: list[EmbeddedAuthor] = []
+        self.skipped = skipped
+        self._seen: set[tuple[str, str]] = set()
+        self._visited: set[int] = set()
+
+    def collect(self, resources: Any, page: int, depth: int) -> None:
+        if resources is None or depth > MAX_XOBJECT_DEPTH:
+            return
+        refs: list[Any] = []
+        with self.skipped.guard("resource dictionary", resources):
+            found = dictionary(resources, "resource dictionary", self.skipped)
+            xobjects = dictionary(found.get("/XObject"), "XObject dictionary", self.skipped) if found else None
+            refs = list(xobjects.values()) if xobjects is not None else []
+        for ref in refs:
+            number = getattr(ref, "idnum", None)
+            if number in self._visited:
+                continue
+            if number is not None:
+                self._visited.add(number)
+            with self.skipped.guard("figure or image object", ref):
+                xobject = dictionary(ref, "figure or image object", self.skipped)
+                if xobject is not None:
+                    self._read(xobject, page)
+                    self.collect(xobject.get("/Resources"), page, depth + 1)
+
+    def _read(self, xobject: Any, page: int) -> None:
+        name = xobject.get("/PTEX.FileName")
+        shown = text(name) if name is not None else ""
+        if shown:
+            self._path(page, shown)
+        info = dictionary(xobject.get("/PTEX.InfoDict"), "included PDF's information dictionary", self.skipped)
+        if info is not None:
+            self._author(page, text(info.get("/Author", "")), f"/Author of the included PDF {shown}".rstrip())
+            title = text(info.get("/Title", ""))
+            if _PATH_LIKE_RE.match(title):
+                self._path(page, title)
+        metadata = resolved(xobject.get("/Metadata"))
+        if metadata is not None and hasattr(metadata, "get_data"):
+            packet = parsed(xmp.parse_xmp, metadata.get_data().decode("utf-8", "replace"))
+            for field in xmp.XMP_CREATOR_FIELDS:
+                for value in packet.get(field, ()):
+                    self._author(page, value, f"XMP {field} of an included figure or image")
+        if xobject.get("/Subtype") == "/Image" and text(xobject.get("/Filter", "")) == "/DCTDecode":
+            for source, value in parsed(xmp.jpeg_authors, xobject.get_data()[:_JPEG_HEAD_BYTES]):
+                self._author(page, value, f"{source} of a JPEG image")
+
+    def _path(self, page: int, path: str) -> None:
+        if ("path", path) not in self._seen:
+            self._seen.add(("path", path))
+            self.paths.append((page, path))
+
+    def _author(self, page: int, value: str, source: str) -> None:
+        value = " ".join(value.split())
+        if value and ("author", value) not in self._seen:
+            self._seen.add(("author", value))
+            self.authors.append(EmbeddedAuthor(page=page, value=value, source=source))
+
+
+def collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], depth: int,
+                  skipped: Skipped) -> None:
+    """Add the fonts of a resource dictionary (and of the form XObjects in it) to `fonts`."""
+    if resources is None or depth > MAX_XOBJECT_DEPTH:
+        return
+    refs: list[Any] = []
+    forms: list[Any] = []
+    with skipped.guard("resource dictionary", resources):
+        found = dictionary(resources, "resource dictionary", skipped)
+        font_dict = dictionary(found.get("/Font"), "font dictionary", skipped) if found else None
+        refs = list(font_dict.values()) if font_dict is not None else []
+        xobjects = dictionary(found.get("/XObject"), "XObject dictionary", skipped) if found else None
+        forms = list(xobjects.values()) if xobjects is not None else []
+    for ref in refs:
+        with skipped.guard("font", ref):
+            font = dictionary(ref, "font", skipped)
+            if font is not None:
+                entry = fonts.setdefault(_base_name(font), {
+                    "subtype": text(font.get("/Subtype", "/unknown")).lstrip("/"),
+                    "embedded": _is_embedded(font, skipped), "pages": set()})
+                entry["pages"].add(page)
+    for ref in forms:
+        with skipped.guard("figure or image object", ref):
+            xobject = dictionary(ref, "figure or image object", skipped)
+            if xobject is not None and xobject.get("/Subtype") == "/Form":
+                collect_fonts(xobject.get("/Resources"), page, fonts, depth + 1, skipped)
+
+
+def _base_name(font: Any) -> str:
+    name = text(font.get("/BaseFont", "")).lstrip("/")
+    if not name:
+        name = text(font.get("/Name", "")).lstrip("/") or "(unnamed Type 3)"
+    return name.split("+", 1)[1] if "+" in name[:7] else name
+
+
+def _is_embedded(font: Any, skipped: Skipped) -> bool:
+    generic = load_pypdf().generic
+    subtype = font.get("/Subtype")
+    if subtype == "/Type3":
+        return True
+    if subtype == "/Type0":
+        descendants = resolved(font.get("/DescendantFonts"))
+        if not isinstance(descendants, generic.ArrayObject) or not descendants:
+            return False
+        font = dictionary(descendants[0], "font", skipped)
+        if font is None:
+            return False
+    descriptor = dictionary(font.get("/FontDescriptor"), "font descriptor", skipped)
+    return descriptor is not None and any(key in descriptor for key in _EMBEDDED_FONT_KEYS)
+
+
+def read_fonts(pages: Any, skipped: Skipped) -> list[Font]:
+    """Every font the pages use (including inside form XObjects), with type and embedding."""
+    fonts: dict[str, dict[str, Any]] = {}
+    for number, page in enumerate(pages, start=1):
+        collect_fonts(page.get("/Resources"), number, fonts, 0, skipped)
+    return [Font(name=name, subtype=facts["subtype"], embedded=facts["embedded"],
+                 pages=tuple(sorted(facts["pages"]))) for name, facts in sorted(fonts.items())]
