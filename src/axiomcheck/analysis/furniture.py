@@ -33,6 +33,11 @@ _WORD_CHARACTER_RE = re.compile(r"[^\W_]")
 """A letter or a digit (what `str.isalnum` says, found by the regular-expression engine)."""
 
 
+def has_word_characters(line: Line) -> bool:
+    """The line holds a letter or a digit."""
+    return _WORD_CHARACTER_RE.search(line.text) is not None
+
+
 def page_key(text: str) -> str:
     """A line's text as compared across pages: lower case, digits and spaces taken out."""
     return _DIGITS_AND_SPACE_RE.sub("", text.lower())
@@ -41,7 +46,7 @@ def page_key(text: str) -> str:
 def edge_rows(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
     """The lines of a page's top row and bottom row (a running head may be split in pieces);
     a line without a letter or a digit is in neither."""
-    lines = [line for line in lines if _WORD_CHARACTER_RE.search(line.text)]
+    lines = [line for line in lines if has_word_characters(line)]
     if not lines:
         return [], []
     top = min(line.bbox.y0 for line in lines)
@@ -55,20 +60,20 @@ def furniture(pages: Sequence[Sequence[Line]]) -> dict[int, Role]:
     or `MARKS`. Lines not in the result are the paper's text."""
     edges = [edge_rows(lines) for lines in pages]
     keys = {id(line): page_key(line.text) for lines in pages for line in lines}
+    in_edges = {id(line) for top_row, bottom_row in edges for line in top_row + bottom_row}
     counts: Counter[str] = Counter()
     for top_row, bottom_row in edges:
         counts.update({keys[id(line)] for line in top_row + bottom_row})
     threshold = max(MIN_RUNNING_HEAD_PAGES, RUNNING_HEAD_SHARE * len(pages))
     repeated = {text for text, n in counts.items() if n >= threshold}
     found: dict[int, Role] = {}
-    for lines, (top_row, bottom_row) in zip(pages, edges, strict=True):
-        in_edge_row = {id(line) for line in top_row + bottom_row}
+    for lines in pages:
         for line in lines:
             key = keys[id(line)]
-            if not _WORD_CHARACTER_RE.search(line.text):
+            if not has_word_characters(line):
                 found[id(line)] = Role.MARKS
             elif key in _FOLIO_KEYS and len(line.words) <= MAX_FOLIO_WORDS:
-                found[id(line)] = Role.FOLIO if id(line) in in_edge_row else Role.MARKS
-            elif id(line) in in_edge_row and key in repeated:
+                found[id(line)] = Role.FOLIO if id(line) in in_edges else Role.MARKS
+            elif id(line) in in_edges and key in repeated:
                 found[id(line)] = Role.RUNNING_HEAD
     return found

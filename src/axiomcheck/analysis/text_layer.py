@@ -21,6 +21,7 @@ belongs to the text above the heading).
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ CELL_SHARE = 0.5
 """A table's cells are each narrower than this share of their column (or of the text's width)."""
 _EQUATION_NUMBER_RE = re.compile(r"^\((?:\d{1,3}|[A-Z])(?:\.\d{1,3})*[a-z]?\)$")
 """An equation's number, "(3)" or "(A.2b)", at the end of the equation's row."""
+_BASELINE = operator.attrgetter("baseline")
 _RELATION_RE = re.compile(r"[=≤≥≈≡∝∈≠→⇒]")
 """A relation that a displayed equation's pieces hold ("x =", "≤ g(x)"), and a table cell seldom."""
 
@@ -127,7 +129,7 @@ def _rows(lines: list[Line]) -> list[list[Line]]:
     """Lines in rows: sorted by baseline, a line joins the row whose first line's baseline is
     within ROW_SHARE of that line's font size."""
     rows: list[list[Line]] = []
-    for line in sorted(lines, key=lambda line: line.baseline):
+    for line in sorted(lines, key=_BASELINE):
         if rows and line.baseline - rows[-1][0].baseline <= ROW_SHARE * max(rows[-1][0].size, 1.0):
             rows[-1].append(line)
         else:

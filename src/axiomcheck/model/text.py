@@ -76,12 +76,14 @@ OUTSIDE_TEXT = FURNITURE | {Role.NOTICE}
 """What the text of a region leaves out: page furniture and the template's notice."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Line:
     """Words that share a baseline and sit close together on one page.
 
     Analysis first assembles lines without knowing what they are (a body line of the body,
-    at `doctop` 0); the `TextLayer` holds them with their role, region and doctop."""
+    at `doctop` 0); the `TextLayer` holds them with their role, region and doctop. Lines
+    compare (and hash) by identity: two lines of a paper are two lines even when they read
+    the same, and finding a line among a page's lines costs no comparison of their words."""
 
     page: int
     words: tuple[Word, ...]

@@ -55,6 +55,8 @@ stream draws next, with no space between them. A line number is cut off such a w
 the characters jump apart (a word continued on the next line after its hyphen stays whole)."""
 GLUED_GAP = 1.0
 """Characters of one word stand no further apart than this many font sizes, nor further back."""
+_DIGITS = "0123456789"
+"""A word that ends (or starts) with one of these may have a line number glued to it."""
 MAX_NUMBER_DIGITS = 4
 """A line number cut off a word has at most this many digits."""
 MIN_WORD_WIDTH = 0.1
@@ -219,14 +221,14 @@ def _cut_words(raw: object, text: str, height: float, objects: list[int] | None 
         baseline = height - origin_y.value
         x0 = origin_x.value
         x1 = right.value
-        if (x1 < x0 or x1 - x0 > GLUED_WIDTH * size * len(word_text)) and len(word_text) > 1:
-            pieces = _glued_pieces(handle, text, first, match.end(), size)
+        if x1 < x0 + MIN_WORD_WIDTH or (word_text[-1] in _DIGITS or word_text[0] in _DIGITS) \
+                and x1 - x0 > GLUED_WIDTH * size * len(word_text):
+            pieces = _glued_pieces(handle, text, first, match.end(), size) if len(word_text) > 1 else []
             if len(pieces) > 1:
                 words += _cut_words(raw, text, height, objects,
                                     [found for piece in pieces if (found := _PIECE_RE.match(text, *piece))])
                 continue
-        if x1 < x0 + MIN_WORD_WIDTH:
-            x1 = x0 + MIN_WORD_WIDTH
+            x1 = max(x1, x0 + MIN_WORD_WIDTH)
         append(Word(word_text, BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size), facts.rounded_size
                     if key else round(size, 2), facts.name, facts.bold, facts.italic, facts.monospace,
                     facts.fill_gray, facts.invisible))

@@ -3,7 +3,7 @@
 Add a rule by writing it in the module of its subject and listing it in that module's
 `RULES`; a module is registered by adding it to `_MODULES` below. Ids are never reused.
 Rule modules stand side by side: each imports only the model, `base` and the private helper
-modules (`_text`, `_names`, `_places`, `_lines`, `_visibility`, `anonymity._identity`), never
+modules (`_text`, `_names`, `_places`, `_lines`, `anonymity._identity`), never
 another rule module, and keeps no state between documents (`tests/test_layers.py`).
 """
 
