@@ -74,7 +74,7 @@ def test_inspect_does_not_say_pass_when_no_rule_ran() -> None:
 def test_usage_and_pack_errors_exit_2(tmp_path: Path) -> None:
     assert run("check", OK, "--venue", "nope").exit_code == 2
     assert run("check", OK, "--venue", "axiom-2026", "--track", "nope").exit_code == 2
-    assert run("check", OK).exit_code == 2
+    assert run("check", str(FIXTURES / "poster-a1.pdf")).exit_code == 2  # no venue, and no template to tell it
     bad = tmp_path / "bad.yaml"
     bad.write_text("pack: bad\ntracks:\n  paper:\n    rules:\n      page-limit: {pages: 4}\n")
     result = CliRunner().invoke(main, ["check", OK, "--venue", str(bad)])

@@ -180,8 +180,10 @@ def result_from_json(data: JsonObject, internal_error: bool = False) -> FileResu
 
 def report_header_to_json(report: Report) -> JsonObject:
     """The report's object without its `files` (what a streamed output writes first)."""
-    return {"schema": SCHEMA, "venue": report.venue, "track": report.track, "stage": report.stage,
-            "page_limits": dict(report.page_limits)}
+    header: JsonObject = {"schema": SCHEMA, "venue": report.venue, "track": report.track, "stage": report.stage}
+    if report.venue_choice is not None:  # the venue was recognised from the template, not given
+        header["venue_choice"] = dict(report.venue_choice)
+    return header | {"page_limits": dict(report.page_limits)}
 
 
 def report_to_json(report: Report) -> JsonObject:
@@ -195,4 +197,5 @@ def report_from_json(data: JsonObject) -> Report:
         raise ValueError(f"not an axiomcheck report of schema {SCHEMA}: {data.get('schema')!r}")
     return Report(venue=str(data["venue"]), track=str(data["track"]), stage=str(data["stage"]),
                   files=[result_from_json(result) for result in data.get("files") or ()],
-                  page_limits=dict(data.get("page_limits") or {}))
+                  page_limits=dict(data.get("page_limits") or {}),
+                  venue_choice=dict(data["venue_choice"]) if data.get("venue_choice") else None)

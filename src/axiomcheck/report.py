@@ -186,6 +186,9 @@ class Report:
     page_limits: dict[str, float] = field(default_factory=dict)
     """The main-body page limit of each track in the run (`packs.ResolvedPack.main_body_page_limit`),
     for charts of main-body lengths; a track without one is absent."""
+    venue_choice: dict[str, Any] | None = None
+    """How the venue was chosen when none was given: from the template recognised in the PDFs
+    (`packs.choice.VenueChoice.to_dict`); None when the venue was given."""
 
     def to_dict(self) -> dict[str, Any]:
         """The report's JSON (`codec.report_to_json`)."""

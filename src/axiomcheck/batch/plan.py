@@ -28,7 +28,8 @@ class PackSpec:
     """How to resolve a batch's pack anywhere (also on another machine): plain data."""
 
     venue: str
-    track: str
+    track: str | None
+    """None: the pack's default track."""
     stage: str | None
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
@@ -68,10 +69,10 @@ def settings_key(limits: Limits, evidence_dir: str | None) -> str:
             f"max_pages={limits.max_pages};max_decoded={limits.max_decoded};evidence={evidence}")
 
 
-def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str, str | None], Group]:
+def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str | None, str | None], Group]:
     """One group per (track, stage) the items ask for (theirs, or the batch's); raises
     PackError or SelectionError for a track or stage the pack does not have."""
-    groups: dict[tuple[str, str | None], Group] = {}
+    groups: dict[tuple[str | None, str | None], Group] = {}
     for item in items:
         wanted = group_of(item, base)
         if wanted not in groups:
@@ -81,7 +82,7 @@ def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str, str
     return groups
 
 
-def group_of(item: Item, base: PackSpec) -> tuple[str, str | None]:
+def group_of(item: Item, base: PackSpec) -> tuple[str | None, str | None]:
     return item.track or base.track, item.stage or base.stage
 
 

@@ -32,8 +32,8 @@ EXIT_INTERRUPTED = 130
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
-@click.option("--track", default="paper", show_default=True,
-              help="Track for files whose manifest entry names none.")
+@click.option("--track", default=None,
+              help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
               help="CSV or YAML list of files with their id, title, authors, affiliations, track and stage.")
@@ -62,7 +62,7 @@ EXIT_INTERRUPTED = 130
 @fail_on_option
 @selection_options
 @limit_options
-def batch(paths: tuple[str, ...], venue: str, track: str, stage: str | None, manifest_file: str | None,
+def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | None, manifest_file: str | None,
           openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
           output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
           progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],

@@ -11,17 +11,20 @@ from ..authors import AuthorListError, read_author_list
 from ..batch.waivers import apply_waivers
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
-from ..packs import PackError, SelectionError, resolve
 from ..reporters import REPORTERS
 from ..runner import FileTask, check_tasks
 from .common import fail_on_option, fail_usage, limit_options, limits_from, require_files, write_output
 from .selection import selection_from, selection_options, waivers_from
+from .venue import pack_for
 
 
 @click.command()
 @click.argument("pdfs", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
-@click.option("--track", default="paper", show_default=True, help="Track of the venue (see `axiomcheck packs`).")
+@click.option("--venue", default=None,
+              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (default: the venue "
+                   "the PDFs' template calls for, at the stage its mode shows).")
+@click.option("--track", default=None,
+              help="Track of the venue (see `axiomcheck packs`; default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text", show_default=True,
               help="text for people, json the full report, csv a row per file, github workflow annotations, "
@@ -39,7 +42,7 @@ from .selection import selection_from, selection_options, waivers_from
                    "(named in the report's `evidence_image`).")
 @selection_options
 @limit_options
-def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, output_format: str, fail_on: str,
+def check(pdfs: tuple[str, ...], venue: str | None, track: str | None, stage: str | None, output_format: str, fail_on: str,
           output: str | None, authors_file: str | None, manifest_file: str | None, jobs: int,
           evidence_dir: str | None, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
           waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
@@ -49,6 +52,10 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     Each file is parsed in a separate worker process under the limits below; a file that
     exceeds them gets a verdict and the others are still checked.
 
+    Without --venue, the venue is the one the PDFs' template calls for (a NeurIPS 2026
+    submission: neurips-2026, main track, stage submission), named in the report; a template
+    no shipped pack serves is a usage error that lists the packs.
+
     Exit codes: 0 no file fails (under --fail-on), 1 a file fails or cannot be checked
     (with --fail-on warning: also a warning), 2 a usage or rule-pack error, 3 an internal
     error (a bug in axiomcheck, whatever --fail-on says).
@@ -56,10 +63,7 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     require_files(pdfs)
     selection = selection_from(select, ignore, extend_select)
-    try:
-        pack = resolve(venue, track, stage, selection)
-    except (PackError, SelectionError) as error:
-        fail_usage(str(error))
+    pack, venue_choice = pack_for(venue, track, stage, selection, pdfs, limits)
     waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:
@@ -82,6 +86,7 @@ def check(pdfs: tuple[str, ...], venue: str, track: str, stage: str | None, outp
     if not tasks:
         fail_usage("give the PDF files to check, or --manifest FILE.")
     report = check_tasks(tasks, pack, limits, jobs, evidence_dir=evidence_dir)
+    report.venue_choice = venue_choice.to_dict() if venue_choice else None
     report.files = [apply_waivers(result, waivers, task.submission.id) for result, task in zip(report.files, tasks)]
     write_output(REPORTERS[output_format](report), output)
     sys.exit(report.exit_code_for(fail_on))

@@ -21,9 +21,9 @@ READ = "read"
 @click.argument("pdfs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "output_format", type=click.Choice(sorted(INSPECT_RENDERERS)), default="text", show_default=True)
 @click.option("--venue", default="axiom-2026", show_default=True, help="Pack whose track decides what the main body excludes.")
-@click.option("--track", default="paper", show_default=True)
+@click.option("--track", default=None, help="Track of the pack (default: its default track).")
 @limit_options
-def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str, timeout: float, max_memory: int,
+def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str | None, timeout: float, max_memory: int,
             max_size: int, max_pages: int, max_decoded: int) -> None:
     """Show the structure axiomcheck finds in PDFS: sections, main body, template, authors.
 

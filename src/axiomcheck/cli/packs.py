@@ -1,4 +1,4 @@
-"""`axiomcheck packs`: the shipped rule packs with their tracks and stages."""
+"""`axiomcheck packs`: the shipped rule packs with their sources, tracks and stages."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..packs.loader import PackError
 
 @click.command()
 def packs() -> None:
-    """List the shipped rule packs with their tracks and stages."""
+    """List the shipped rule packs with their sources, tracks and stages."""
     for pack_id in shipped_packs():
         try:
             info = validated_info(pack_id)
@@ -19,6 +19,9 @@ def packs() -> None:
             click.echo(f"{pack_id}: broken pack: {error}", err=True)
             continue
         click.echo(f"{info.id}: {info.name}")
+        if info.source:
+            click.echo(f"  source: {info.source}")
         click.echo(f"  stages: {', '.join(info.stages)} (default {info.default_stage})")
         for track, description in info.tracks.items():
-            click.echo(f"  track {track}: {description}")
+            default = " (default)" if track == info.default_track and len(info.tracks) > 1 else ""
+            click.echo(f"  track {track}{default}: {description}")

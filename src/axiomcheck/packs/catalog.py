@@ -13,6 +13,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import datacache as cache
+from .choice import entries
 from .loader import chain_paths, packs_directory
 from .resolve import PackInfo, validate_pack
 
@@ -49,10 +50,12 @@ def validated_info(pack_id: str) -> PackInfo:
                 facts = entry["info"]
                 return PackInfo(id=facts["id"], name=facts["name"], path=Path(facts["path"]),
                                 tracks=dict(facts["tracks"]), stages=tuple(facts["stages"]),
-                                default_stage=facts["default_stage"])
+                                default_stage=facts["default_stage"], default_track=facts["default_track"],
+                                source=facts["source"])
         except (KeyError, TypeError, ValueError):  # a damaged entry: validate again
             pass
     info = validate_pack(pack_id)
+    entries(pack_id)  # the `chosen_for:` entries too
     facts = asdict(info) | {"path": str(info.path), "stages": list(info.stages)}
     cache.write("info", key, {"chain": [[str(p), _text_digest(p)] for p in chain_paths(pack_id)], "info": facts})
     return info

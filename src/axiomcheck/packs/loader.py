@@ -97,6 +97,13 @@ class PackFile:
     body: Layer
     """The pack's own layer, with its stages."""
     tracks: dict[str, Layer]
+    source: str = ""
+    """Where the pack's numbers and requirements come from, as the pack says."""
+    default_track: str | None = None
+    default_track_line: int = 0
+    chosen_for: tuple[tuple[int, dict[str, str]], ...] = ()
+    """The PDFs this pack checks when no venue is given: (line, entry) for each `chosen_for:`
+    entry, as written (`choice.py` reads them)."""
 
     def named(self) -> set[str]:
         """Every rule the file names anywhere (rules, enable, disable, only; every track and stage)."""
@@ -181,7 +188,14 @@ def read_pack_file(path: Path) -> PackFile:
         path=path, id=str(data.get("pack") or path.stem), name=str(data.get("name") or ""),
         extends=data.get("extends"), extends_line=data.line_of("extends"), default_stage=data.get("default_stage"),
         max_findings_per_rule=data.get("max_findings_per_rule"), body=_layer(path, data),
-        tracks={name: _layer(path, track or Located(data.line)) for name, track in (data.get("tracks") or {}).items()})
+        tracks={name: _layer(path, track or Located(data.line)) for name, track in (data.get("tracks") or {}).items()},
+        source=str(data.get("source") or ""), default_track=data.get("default_track"),
+        default_track_line=data.line_of("default_track"), chosen_for=_chosen_for(data))
+
+
+def _chosen_for(data: Located) -> tuple[tuple[int, dict[str, str]], ...]:
+    entries: LocatedList = data.get("chosen_for") or LocatedList(data.line_of("chosen_for"))
+    return tuple((entries.line_of(index), dict(entry)) for index, entry in enumerate(entries))
 
 
 def locate_pack(venue: str, relative_to: Path | None = None) -> Path:

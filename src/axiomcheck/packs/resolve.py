@@ -7,6 +7,8 @@ A pack is YAML data (see docs/rule-packs.md), read and checked by `loader.py`:
     template: neurips-2026           # the template file the layout, font and notice rules read
     main_body_excludes: [...]        # sections that do not count toward page limits
     default_stage: submission
+    default_track: main              # the track when none is given (else `paper`, else the first)
+    chosen_for: [...]                # PDFs checked with this pack when no venue is given (choice.py)
     rules: {page-size: {sizes: [letter]}}
     disable: [rule-name, ...]
     stages: {submission: {rules: ..., disable: ...}, camera-ready: {...}}
@@ -61,6 +63,10 @@ class PackInfo:
     tracks: dict[str, str]
     stages: tuple[str, ...]
     default_stage: str
+    default_track: str = "paper"
+    """The track checked when none is given: the pack's `default_track`, else `paper`, else its first."""
+    source: str = ""
+    """Where the pack's numbers and requirements come from (the venue's pages), as the pack says."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +107,16 @@ def _info(chain: list[PackFile]) -> PackInfo:
     last = chain[-1]
     stages = _stages(chain)
     default = next((pack.default_stage for pack in reversed(chain) if pack.default_stage), stages[0])
-    return PackInfo(id=last.id, name=last.name, path=last.path, tracks=_tracks(chain), stages=stages,
-                    default_stage=default)
+    tracks = _tracks(chain)
+    named = next((pack for pack in reversed(chain) if pack.default_track), None)
+    track = named.default_track if named and named.default_track else \
+        "paper" if "paper" in tracks or not tracks else next(iter(tracks))
+    if named is not None and tracks and track not in tracks:
+        raise PackError(named.path, named.default_track_line, f"`default_track: {track}` names no track of the pack.",
+                        f"Choose one of: {', '.join(tracks)}.", "default_track")
+    return PackInfo(id=last.id, name=last.name, path=last.path, tracks=tracks, stages=stages,
+                    default_stage=default, default_track=track,
+                    source=next((pack.source for pack in reversed(chain) if pack.source), ""))
 
 
 def pack_info(venue: str) -> PackInfo:
@@ -162,15 +176,18 @@ class _Resolution:
         self.only = layer.only if layer.only is not None else self.only
 
 
-def resolve(venue: str, track: str, stage: str | None = None, selection: Selection = NO_SELECTION) -> ResolvedPack:
-    """The configured rules for `venue` (pack id or path), `track`, `stage` and `selection`.
-    Raises PackError for a mistake in the pack, SelectionError for an unknown selector."""
+def resolve(venue: str, track: str | None = None, stage: str | None = None,
+            selection: Selection = NO_SELECTION) -> ResolvedPack:
+    """The configured rules for `venue` (pack id or path), `track`, `stage` and `selection`
+    (no track or stage: the pack's defaults). Raises PackError for a mistake in the pack,
+    SelectionError for an unknown selector."""
     from ..rules import REGISTRY  # noqa: PLC0415 - see TYPE_CHECKING above
 
     selection.check()
     chain = read_chain(venue)
     info = _info(chain)
     stage = stage or info.default_stage
+    track = track or info.default_track
     if track not in info.tracks:
         raise PackError("", None, f"{info.id} has no track '{track}'; tracks: {', '.join(info.tracks) or '(none)'}.",
                         "Use --track with one of them.")

@@ -103,9 +103,15 @@ def pack_schema(rule_names: tuple[str, ...], families: tuple[str, ...]) -> dict[
     stage = _object(dict(common), "stage")
     stages = {"type": "object", "additionalProperties": stage, "x-what": "stages"}
     track = _object({**common, "main_body_excludes": excludes, "only": names, "stages": stages}, "track")
+    chosen_for = {"type": "array", "x-what": "chosen_for", "items": {
+        "type": "object", "required": ["template", "mode", "stage"], "additionalProperties": False,
+        "x-what": "chosen_for entry",
+        "properties": {"template": _TEXT, "mode": {"enum": ["submission", "preprint", "final"]}, "track": _TEXT,
+                       "workshop_title": _TEXT, "stage": _TEXT, "pack_track": _TEXT}}}
     return _object({
         "pack": _TEXT, "name": _TEXT, "source": _TEXT, "description": _TEXT, "extends": _TEXT, "template": _TEXT,
-        "main_body_excludes": excludes, "default_stage": _TEXT, "rules": rules, "disable": names, "enable": names,
+        "main_body_excludes": excludes, "default_stage": _TEXT, "default_track": _TEXT, "chosen_for": chosen_for,
+        "rules": rules, "disable": names, "enable": names,
         "stages": stages, "tracks": {"type": "object", "additionalProperties": track, "x-what": "tracks"},
         "max_findings_per_rule": {"type": "integer", "minimum": 1},
     }, "pack")
@@ -150,6 +156,18 @@ def problem_and_fix(error: SchemaProblem, rule_names: Sequence[str], families: S
             return (f"unknown key '{_unexpected(error)}' in the {scope}.",
                     f"Known keys: {', '.join(schema['properties'])}.")
         return f"the {scope} must be a mapping of keys.", f"Known keys: {', '.join(schema['properties'])}."
+    if schema.get("x-what") == "chosen_for entry" or "chosen_for" in path:
+        keys = "template, mode, stage, track, workshop_title, pack_track"
+        if error.validator == "additionalProperties":
+            return f"unknown key '{_unexpected(error)}' in a `chosen_for:` entry.", f"Known keys: {keys}."
+        if error.validator == "required":
+            missing = error.message.split("'")[1] if "'" in error.message else "template"
+            return f"a `chosen_for:` entry needs `{missing}:`.", \
+                "Write e.g. `{template: neurips-2026, mode: submission, stage: submission}`."
+        if error.validator == "enum":
+            return f"`mode: {value}` is not a template mode.", "Choose from: submission, preprint, final."
+        return "`chosen_for:` must be a list of entries.", \
+            "Write e.g. `chosen_for:\\n  - {template: neurips-2026, mode: submission, stage: submission}`."
     if schema.get("x-what") in ("stages", "tracks"):
         return f"`{path[-1]}:` must be a mapping by name.", f"Write `{path[-1]}:\\n  <name>:\\n    rules: ...`."
     key = next((str(part) for part in reversed(path) if isinstance(part, str)), "")

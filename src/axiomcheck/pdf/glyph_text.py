@@ -22,7 +22,8 @@ from typing import Any
 
 from pypdf._codecs import adobe_glyphs, charset_encoding
 
-from .object_walk import is_damage
+from .object_walk import is_damage, resolved
+from .pypdf_loader import load_pypdf
 
 MAX_DEPTH = 8
 """Form XObjects nested deeper than this are not searched for fonts."""
@@ -55,43 +56,70 @@ def read_glyph_text(reader: Any) -> GlyphText:
 
 
 def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> None:
+    """The fonts of `resources` and of the forms it draws. A damaged or mistyped object is
+    skipped: the font walk (`object_walk.walk_fonts`) counts it for the report."""
+    resources = _dictionary(resources)
     if resources is None or depth > MAX_DEPTH:
         return
-    try:
-        resources = resources.get_object()
-        fonts = resources.get("/Font")
-        for ref in (fonts.get_object().values() if fonts is not None else ()):
-            if id(ref.get_object()) in seen:
-                continue
-            font = ref.get_object()
-            seen.add(id(font))
+    for ref in _values(resources.get("/Font")):
+        font = _dictionary(ref)
+        if font is None or id(font) in seen:
+            continue
+        seen.add(id(font))
+        try:
             lying, honest = _compare(font)
-            if lying:
-                name = str(font.get("/BaseFont", "")).lstrip("/")
-                name = name.split("+", 1)[1] if "+" in name[:7] else name
-                entry = found.setdefault(name, ({}, []))
-                entry[0].update(lying)
-                entry[1].extend(text for text in honest if text not in entry[1])
-        xobjects = resources.get("/XObject")
-        for ref in (xobjects.get_object().values() if xobjects is not None else ()):
-            xobject = ref.get_object()
-            if xobject.get("/Subtype") == "/Form":
-                _collect(xobject.get("/Resources"), found, seen, depth + 1)
-    except Exception as error:  # a damaged font or resource: keep what was read; our bugs go through
+        except Exception as error:  # a damaged font: keep what was read; our bugs go through
+            if not is_damage(error):
+                raise
+            continue
+        if lying:
+            name = str(font.get("/BaseFont", "")).lstrip("/")
+            name = name.split("+", 1)[1] if "+" in name[:7] else name
+            entry = found.setdefault(name, ({}, []))
+            entry[0].update(lying)
+            entry[1].extend(text for text in honest if text not in entry[1])
+    for ref in _values(resources.get("/XObject")):
+        xobject = _dictionary(ref)
+        if xobject is not None and xobject.get("/Subtype") == "/Form":
+            _collect(xobject.get("/Resources"), found, seen, depth + 1)
+
+
+def _dictionary(value: Any) -> Any | None:
+    """`value` resolved when it is a dictionary (or a stream), else None (absent or damaged)."""
+    try:
+        target = resolved(value)
+    except Exception as error:
         if not is_damage(error):
             raise
+        return None
+    return target if isinstance(target, load_pypdf().generic.DictionaryObject) else None
+
+
+def _values(value: Any) -> list[Any]:
+    """The values of a resource dictionary (`/Font`, `/XObject`), none when it is not one."""
+    table = _dictionary(value)
+    return list(table.values()) if table is not None else []
+
+
+def _stream_data(value: Any) -> bytes | None:
+    """The decoded data of a stream object, None when `value` is not a stream."""
+    target = _dictionary(value)
+    return target.get_data() if isinstance(target, load_pypdf().generic.StreamObject) else None
 
 
 def _compare(font: Any) -> tuple[dict[str, str], list[str]]:
     """(ToUnicode text -> glyph text where they disagree, texts mapped honestly) of one font."""
-    if font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1") or "/ToUnicode" not in font:
+    if font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1"):
+        return {}, []
+    cmap = _stream_data(font.get("/ToUnicode"))
+    if cmap is None:
         return {}, []
     glyphs = _encoding(font)
     if not glyphs:
         return {}, []
     lying: dict[str, str] = {}
     honest: list[str] = []
-    for code, text in to_unicode(font["/ToUnicode"].get_object().get_data()).items():
+    for code, text in to_unicode(cmap).items():
         shown = glyphs.get(code)
         if shown is None or not _comparable(shown) or not _comparable(text):
             continue
@@ -151,23 +179,22 @@ def _utf16(hex_digits: bytes) -> str:
 
 def _encoding(font: Any) -> dict[int, str]:
     """Code -> the text of the glyph the font draws for it (only codes whose glyph is known)."""
-    encoding = font.get("/Encoding")
-    encoding = encoding.get_object() if encoding is not None else None
+    encoding = resolved(font.get("/Encoding"))
     base: str | None = None
     differences: Any = None
     if isinstance(encoding, str):
         base = encoding
-    elif encoding is not None:
+    elif isinstance(encoding, load_pypdf().generic.DictionaryObject):
         base = str(encoding["/BaseEncoding"]) if "/BaseEncoding" in encoding else None
-        differences = encoding.get("/Differences")
+        differences = resolved(encoding.get("/Differences"))
     glyphs: dict[int, str] = {}
     if base in charset_encoding:
         glyphs.update((code, char) for code, char in enumerate(charset_encoding[base]) if char)
     elif base is None:
         glyphs.update(_builtin(font))
-    if differences is not None:
+    if isinstance(differences, list):
         code = 0
-        for item in differences.get_object():
+        for item in differences:
             if isinstance(item, int):
                 code = item
                 continue
@@ -183,10 +210,10 @@ def _encoding(font: Any) -> dict[int, str]:
 def _builtin(font: Any) -> dict[int, str]:
     """The built-in encoding of an embedded Type 1 program, or the standard encoding of a
     standard Latin font that is not embedded."""
-    descriptor = font.get("/FontDescriptor")
-    descriptor = descriptor.get_object() if descriptor is not None else None
-    if descriptor is not None and "/FontFile" in descriptor:
-        head = descriptor["/FontFile"].get_object().get_data()[:MAX_PROGRAM_HEAD]
+    descriptor = _dictionary(font.get("/FontDescriptor"))
+    program = _stream_data(descriptor.get("/FontFile")) if descriptor is not None else None
+    if program is not None:
+        head = program[:MAX_PROGRAM_HEAD]
         if b"StandardEncoding def" in head:
             return dict(enumerate(charset_encoding["/StandardEncoding"]))
         found = {}

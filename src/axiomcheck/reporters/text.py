@@ -51,7 +51,13 @@ class TextEmitter(Emitter):
 
     def start(self, run: Report) -> None:
         self.tally = StatusTally()
-        self.stream.write(f"axiomcheck: {run.venue}, track {run.track}, stage {run.stage}\n\n")
+        self.stream.write(f"axiomcheck: {run.venue}, track {run.track}, stage {run.stage}\n")
+        choice = run.venue_choice
+        if choice:
+            made = f"{choice['template_label']}, {choice['mode']} mode" + (
+                f", {choice['template_track']} track" if choice.get("template_track") else "")
+            self.stream.write(f"venue: {run.venue} ({choice['note']}): made with {made}\n")
+        self.stream.write("\n")
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import FURNITURE, BBox, Heading, Line
+from ..model import BBox, Line
+from ._checklist import checklist_lines
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -36,20 +37,6 @@ class ChecklistOptions:
         if self.presence not in PRESENCE:
             # TypeError is how the pack loader reports a bad option value (file, rule and fix).
             raise TypeError(f"option 'presence' must be one of {', '.join(PRESENCE)}, not {self.presence!r}")
-
-
-def _checklist_lines(doc: Document, heading: Heading) -> list[Line]:
-    """The lines after the checklist heading, up to the next section of another kind."""
-    later = [h for h in doc.sections.headings
-             if h.kind not in ("checklist", "body") and (h.page, h.bbox.y0) > (heading.page, heading.bbox.y0)]
-    stop = min(((h.page, h.bbox.y0) for h in later), default=(doc.page_count + 1, 0.0))
-    lines: list[Line] = []
-    for page in range(heading.page, min(stop[0], doc.page_count) + 1):
-        for line in doc.text.page(page).lines:
-            position = (page, line.bbox.y0)
-            if (heading.page, heading.bbox.y1) <= position < stop and line.role not in FURNITURE:
-                lines.append(line)
-    return lines
 
 
 @rule(id="AX105", name="checklist", group="pages", options=ChecklistOptions)
@@ -86,7 +73,7 @@ def checklist(doc: Document, options: ChecklistOptions, context: CheckContext) -
     severity = None if options.presence == "required" else Severity.WARNING
     hint = ("Answer every item with \\answerYes{}, \\answerNo{} or \\answerNA{} and a justification"
             + ("." if options.presence == "required" else ", or delete the optional checklist."))
-    unanswered = _unanswered(_checklist_lines(doc, heading))
+    unanswered = _unanswered(checklist_lines(doc, heading))
     if len(unanswered) > MAX_ITEM_FINDINGS:
         numbers = [number for number, _, _ in unanswered]
         first_item, first_todo = unanswered[0][1], unanswered[0][2]

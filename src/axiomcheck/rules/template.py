@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..model import BBox, TemplateInfo
+from ..model import FURNITURE, BBox, Notice, TemplateInfo, enclosing
 from ._places import foot_of_page_one
 from ._text import SHORT_QUOTE
 from .base import CheckContext, Severity, Violation, from_template, rule
@@ -50,6 +50,9 @@ class TemplateNoticeOptions:
     template: str = from_template("template", optional=True)
     """The template and year the expected notice belongs to (e.g. neurips-2026). A PDF made with
     another template or year is reported once, by template-family (AX202), not here too."""
+    where: str = from_template("notices.{notice}.where", optional=True)
+    """Where the template prints it: the foot of page 1 (`notice`, the default) or the running
+    head at the top of every page (`running_head`, as ICLR does)."""
 
 
 def _loose(text: str) -> str:
@@ -71,7 +74,9 @@ def template_notice(doc: Document, options: TemplateNoticeOptions, context: Chec
     in a notice of the required template means the notice was edited by hand, which is a
     warning; a missing notice, the wrong mode or track and an empty or different workshop
     title keep the rule's severity. A notice of another template or year is left to
-    template-family (AX202), so that it is reported once.
+    template-family (AX202), so that it is reported once. A template that prints its mode in
+    the running head instead (ICLR: "Under review as a conference paper at ICLR 2026") is
+    checked there, at the top of page 1.
 
     Why: the notice shows which template, year and options made the PDF. A preprint notice,
     last year's notice, a hand-edited notice or a missing `\\workshoptitle` all mean the paper
@@ -83,16 +88,19 @@ def template_notice(doc: Document, options: TemplateNoticeOptions, context: Chec
     `\\workshoptitle{AXIOM Foundations of Efficient Deep Learning}` for the camera-ready; do not
     edit the notice by hand.
     """
-    notice = doc.notice
+    in_head = options.where == "running_head"
+    notice = _running_head(doc) if in_head else doc.notice
     expected = options.expected or ""
     fix = f"Use {options.option_hint}." if options.option_hint else "Use the venue's template options."
     template = doc.template
     if notice is None:
         yield Violation(
-            message="No template notice was found at the foot of page 1"
+            message=("No running head was found at the top of page 1" if in_head
+                     else "No template notice was found at the foot of page 1")
                     + (f"; expected '{expected}'." if expected else "."),
             hint=f"{fix} The notice must not be removed or replaced.",
-            page=1, bbox=foot_of_page_one(doc), evidence=_page_one_foot(doc))
+            page=1, bbox=_top_of_page_one(doc) if in_head else foot_of_page_one(doc),
+            evidence="no running head on page 1" if in_head else _page_one_foot(doc))
         return
     if options.template and _other_template(template.name, options.template):
         return
@@ -111,21 +119,46 @@ def template_notice(doc: Document, options: TemplateNoticeOptions, context: Chec
                 page=1, bbox=notice.bbox, evidence=notice.text)
             return
     if expected and _loose(notice.text) != _loose(expected):
+        marker = "running head" if in_head else "page-1 notice"
         stage = _STAGE_PLURALS.get(context.stage, f"{context.stage} versions")
         required = options.option_hint or "the venue's template options"
         severity = None
         if template.mode and options.mode and (template.mode != options.mode
                                                or _other_track(template, options.track or "")):
-            message = (f"This PDF was made with {made_with(template)} (page-1 notice '{notice.text}'); "
+            message = (f"This PDF was made with {made_with(template)} ({marker} '{notice.text}'); "
                        f"{stage} must use {required}.")
         elif template.name != "unknown":
-            message = (f"The page-1 notice reads '{notice.text}'; the template prints '{expected}' "
+            message = (f"The {marker} reads '{notice.text}'; the template prints '{expected}' "
                        "with the required options, so the notice was edited by hand.")
             severity = Severity.WARNING
         else:
-            message = f"The page-1 notice reads '{notice.text}'; the venue's template prints '{expected}'."
+            message = f"The {marker} reads '{notice.text}'; the venue's template prints '{expected}'."
         yield Violation(message=message, hint=f"{fix} Do not edit the notice by hand.",
                         page=1, bbox=notice.bbox, evidence=notice.text, severity=severity)
+
+
+HEAD_ZONE = 0.08
+"""A running head lies in the top 8% of the page (ICLR's baseline is at y 35.4 of 792)."""
+
+
+def _running_head(doc: Document) -> Notice | None:
+    """Page 1's running head as a notice (ICLR prints its mode there), None without one."""
+    if not doc.page_count:
+        return None
+    height = doc.pages[0].height
+    lines = [line for line in doc.text.page(1).lines
+             if line.role in FURNITURE and line.bbox.y1 <= HEAD_ZONE * height]
+    if not lines:
+        return None
+    return Notice(text=" ".join(line.text for line in lines), bbox=enclosing(line.bbox for line in lines))
+
+
+def _top_of_page_one(doc: Document) -> BBox | None:
+    """Where page 1's running head belongs: the top strip of the page over the text's width."""
+    if not doc.page_count:
+        return None
+    left, right = doc.text_span
+    return BBox(left, 0.0, max(right, left + 1.0), HEAD_ZONE * doc.pages[0].height)
 
 
 def _page_one_foot(doc: Document) -> str:
@@ -164,9 +197,10 @@ def _other_template(found: str, required: str) -> bool:
 
 def _other_track(template: TemplateInfo, expected_track: str) -> bool:
     """True when a final notice belongs to another track than the expected notice: the main,
-    position, ... track where a workshop's notice is expected, or a workshop's where it is not."""
-    return (template.mode == "final" and template.track is not None
-            and (template.track == "workshop") != (expected_track == "workshop"))
+    position, ... track where a workshop's notice is expected, a workshop's where it is not, or
+    the main track's where the position track's is expected."""
+    return (template.mode == "final" and template.track is not None and bool(expected_track)
+            and template.track != expected_track)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,20 @@ _MARKER = _object({
     "own": _object({"only": _REGEX, "submission_when": _CONDITIONS, "workshop": _REGEX, "workshop_option": _TEXT}),
 }, ("family", "modes"))
 
+_CHECKLIST = _object({
+    "heading": _TEXT,
+    "answers": {"type": "array", "items": _TEXT, "minItems": 1},
+    "unanswered": _TEXT,
+    "justification": {"type": "boolean"},
+    "questions": {"type": "array", "minItems": 1, "items": _TEXT},
+    "wordings": {"type": "array", "items": _TEXT},
+    "earlier_questions": {"type": "array", "items": _TEXT},
+}, ("heading", "answers", "unanswered", "justification", "questions"))
+"""A paper checklist the template prints (NeurIPS): its heading, the answers it accepts, the
+unanswered placeholder, whether every answer needs a justification, that year's questions by
+their titles and, in the same order, as printed, and questions of earlier years' lists that this
+one no longer asks."""
+
 SCHEMA: dict[str, Any] = _object({
     "template": {"type": "string", "pattern": r"^[a-z][a-z0-9]*(-\d{4})?$"},
     "extends": _TEXT,
@@ -47,6 +61,7 @@ SCHEMA: dict[str, Any] = _object({
     "notices": {"type": "object", "minProperties": 1, "additionalProperties": _object({
         "mode": _MODE, "track": _TEXT, "where": {"enum": ["notice", "running_head"]}, "text": _TEXT,
         "option": _TEXT}, ("mode", "option"))},
+    "checklist": _CHECKLIST,
     "fingerprint": _object({"notice_size_below": _NUMBER, "why": _TEXT}, ("notice_size_below", "why")),
     "recognise": _object({
         "notice": _MARKER,

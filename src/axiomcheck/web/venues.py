@@ -40,7 +40,7 @@ class Offered:
 
     def choose(self, venue: str | None, track: str | None, stage: str | None) -> tuple[str, str, str]:
         """(venue, track, stage) checked against what is offered; an empty venue means the only
-        one, an empty track `paper` or the first, an empty stage the venue's default."""
+        one, an empty track the venue's default track, an empty stage its default stage."""
         if not venue:
             if len(self.packs) > 1:
                 raise ChoiceError(f"Choose a venue: {', '.join(self.packs)}.")
@@ -48,8 +48,7 @@ class Offered:
         info = self.packs.get(venue)
         if info is None:
             raise ChoiceError(f"This server does not check '{venue}'; it checks {', '.join(self.packs)}.")
-        if not track:
-            track = "paper" if "paper" in info.tracks else next(iter(info.tracks))
+        track = track or info.default_track
         if track not in info.tracks:
             raise ChoiceError(f"{venue} has no track '{track}'; tracks: {', '.join(info.tracks)}.")
         stage = stage or info.default_stage

@@ -1,0 +1,48 @@
+"""The rule pack a command checks against: the one named with --venue, or the one the PDFs'
+template calls for (`packs.choice`) when no venue is given.
+
+Recognising the template reads each file in an isolated worker, like `inspect` (no rule runs),
+so the command line still never parses a PDF in its own process; the check then reads the
+files again with the chosen pack.
+"""
+
+from __future__ import annotations
+
+from ..limits import Limits
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES
+from ..packs import PackError, ResolvedPack, Selection, SelectionError, resolve
+from ..packs.choice import NoVenue, VenueChoice, choose_for_files
+from ..runner import check_paths
+from .common import fail_usage
+
+_READ_ONLY = ResolvedPack(venue="", name="", track="", stage="", main_body_excludes=DEFAULT_MAIN_BODY_EXCLUDES,
+                          rules=())
+"""A pack without rules: checking with it reads a file's structure (its template) and nothing else."""
+
+
+def pack_for(venue: str | None, track: str | None, stage: str | None, selection: Selection,
+             pdfs: tuple[str, ...], limits: Limits) -> tuple[ResolvedPack, VenueChoice | None]:
+    """The pack to check `pdfs` against (with the command line's rule `selection`), and the
+    choice when it was recognised rather than given; a pack or selection mistake, or PDFs
+    whose template no pack serves, end the command (exit 2)."""
+    choice = None
+    if venue is None:
+        choice = recognised_venue(pdfs, limits)
+        venue, track, stage = choice.venue, track or choice.track, stage or choice.stage
+    try:
+        return resolve(venue, track, stage, selection), choice
+    except (PackError, SelectionError) as error:
+        fail_usage(str(error))
+
+
+def recognised_venue(pdfs: tuple[str, ...], limits: Limits) -> VenueChoice:
+    """The shipped pack, track and stage the template of `pdfs` calls for (exit 2 when none)."""
+    if not pdfs:
+        fail_usage("give --venue (a shipped pack or a pack file): without PDFS on the command line there is no "
+                   "template to recognise the venue from.")
+    report = check_paths(list(pdfs), _READ_ONLY, limits=limits)
+    templates = [(result.path, result.structure.template if result.structure else None) for result in report.files]
+    try:
+        return choose_for_files(templates)
+    except NoVenue as error:
+        fail_usage(str(error))
