@@ -28,7 +28,7 @@ from .verdicts import classify, describe, is_verdict, partly_read_finding, verdi
 if TYPE_CHECKING:
     from .model import Word
     from .pdf.aside import AsideReader
-    from .analysis import Document
+    from .analysis import AnalysedPaper
     from .pdf.source import Source
 
 STAGES = {
@@ -162,7 +162,7 @@ def _error_result(path: str, sha: str | None, findings: list[Finding], pages: in
                       internal_error=internal)
 
 
-def _check_document(doc: Document, path: str, sha: str | None, pack: ResolvedPack,
+def _check_document(doc: AnalysedPaper, path: str, sha: str | None, pack: ResolvedPack,
                     submission: Submission, limits: Limits, text_failure: Finding | None,
                     progress: _Progress, spare_core: bool = False) -> FileResult:
     from .engine import run_rules
@@ -218,12 +218,12 @@ def _check_document(doc: Document, path: str, sha: str | None, pack: ResolvedPac
                       findings=findings, internal_error=internal or crashed, rules_run=ran)
 
 
-def _read_text(doc: Document) -> tuple[Finding | None, bool]:
+def _read_text(doc: AnalysedPaper) -> tuple[Finding | None, bool]:
     """Read every page's text; a failure becomes a verdict naming the page (and whether the
     failure is our bug), and the text rules are then skipped."""
     for number in range(1, doc.page_count + 1):
         try:
-            doc.page_text(number)
+            doc.page_layout(number)
         except Exception as error:  # damaged text, exhausted memory or recursion, or our bug
             failure = classify(error)
             return failure.finding(f" while reading the text of page {number}" + TEXT_SKIPPED), failure.internal
@@ -243,13 +243,13 @@ class _NoTextSource:
         return getattr(self._source, name)
 
 
-def _without_text(doc: Document) -> Document:
-    from .analysis import Document
+def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
+    from .analysis import AnalysedPaper
 
-    return Document(_NoTextSource(doc.source))
+    return AnalysedPaper(_NoTextSource(doc.source))
 
 
-def _object_page_count(doc: Document) -> int | None:
+def _object_page_count(doc: AnalysedPaper) -> int | None:
     """pypdf's page count for the open document, None when pypdf cannot tell: a second
     reader that fails gives no opinion, not a verdict."""
     count = getattr(doc.source, "object_page_count", None)

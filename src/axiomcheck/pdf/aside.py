@@ -3,8 +3,8 @@
 pypdf costs about 100 ms a paper (its import, then parsing the object streams in Python)
 and needs nothing from PDFium, so a single-file check forks a helper that reads them while
 this process reads the text. The helper sends back model objects only: the reply is
-unpickled with an allowlist of `axiomcheck.model` classes and plain containers, so a
-helper subverted by a hostile file cannot make the worker run code.
+unpickled with an allowlist of `axiomcheck.model` classes (the package's modules) and plain
+containers, so a helper subverted by a hostile file cannot make the worker run code.
 
 Any trouble (the helper dies, is killed by the memory cap, sends something unexpected, or
 pypdf raised) makes `result` answer None, and the caller reads the fact itself, in-process,
@@ -33,7 +33,8 @@ class _ModelUnpickler(pickle.Unpickler):
     """Unpickles model dataclasses and plain containers, nothing else."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "axiomcheck.model" or (module == "builtins" and name in _ALLOWED_BUILTINS):
+        if module == "axiomcheck.model" or module.startswith("axiomcheck.model.") or \
+                (module == "builtins" and name in _ALLOWED_BUILTINS):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed")
 
