@@ -30,7 +30,7 @@ CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "
 def _words(path: Path) -> None:
     with open_document(str(path)) as doc:
         for number in range(1, doc.page_count + 1):
-            doc.page_text(number)
+            doc.page_layout(number)
 
 
 def _median(run: Any, repeat: int) -> float:

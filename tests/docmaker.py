@@ -1,7 +1,7 @@
 """Build synthetic documents for fast rule and structure tests, no PDF needed.
 
 `Paper` lays out a NeurIPS-like page (text block x 108-504, y 72-720, 10 pt Times, 11 pt
-leading) line by line; `build()` returns a real `Document` over a `SyntheticSource`, so the
+leading) line by line; `build()` returns a real `AnalysedPaper` over a `SyntheticSource`, so the
 same structure detection and rules run as on a PDF.
 
     doc = (Paper().title("A Study").anonymous_authors().abstract(5)
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from axiomcheck.model import BBox, Font, Metadata, Submission, Word
-from axiomcheck.analysis import Document
+from axiomcheck.analysis import AnalysedPaper
 from axiomcheck.pdf import SyntheticPage, SyntheticSource
 from axiomcheck.analysis.sections import DEFAULT_EXCLUDED
 from axiomcheck.packs import configure
@@ -139,11 +139,11 @@ class Paper:
         self.metadata = Metadata(info=dict(self.info), xmp=dict(xmp or {}), **objects)  # type: ignore[arg-type]
         return self
 
-    def build(self) -> Document:
+    def build(self) -> AnalysedPaper:
         pages = [SyntheticPage(words=list(words), width=self.width, height=self.height,
                                rotation=self.rotations.get(index + 1, 0))
                  for index, words in enumerate(self.pages)]
-        return Document(SyntheticSource(pages=pages, document_info=dict(self.info),
+        return AnalysedPaper(SyntheticSource(pages=pages, document_info=dict(self.info),
                                         document_metadata=self.metadata, document_fonts=list(self.fonts)))
 
 
@@ -162,7 +162,7 @@ def submission(body_pages: float = 3.5) -> Paper:
     return paper.heading("References").text(6)
 
 
-def run_rule(rule: Rule, doc: Document, stage: str = "submission", authors: tuple[str, ...] = (),
+def run_rule(rule: Rule, doc: AnalysedPaper, stage: str = "submission", authors: tuple[str, ...] = (),
              affiliations: tuple[str, ...] = (), facts: str = "neurips-2026", **options: object) -> list[Violation]:
     """The findings of one rule on `doc`: `options`, the rest from the template file `facts` (as a
     pack naming that template would give them) or the rule's defaults; the organizers know
@@ -181,7 +181,7 @@ ICML_REVIEW_NOTICE = ("Preliminary work. Under review by the International Confe
 def block_document(left: float = LEFT, right: float = RIGHT, top: float = TOP + 10, leading: float = LEADING,
                    size: float = BODY, pages: int = 2, lines_per_page: int = 40, columns: int = 1,
                    notice: str | None = SUBMITTED_NOTICE, info: dict[str, str] | None = None,
-                   fonts: list[Font] | None = None, **word_options: object) -> Document:
+                   fonts: list[Font] | None = None, **word_options: object) -> AnalysedPaper:
     """Pages filled with justified-looking body lines in a given text block, for layout rules.
 
     `columns=2` splits [left, right] into two columns with an 18 pt gutter (ICML's geometry
@@ -201,7 +201,7 @@ def block_document(left: float = LEFT, right: float = RIGHT, top: float = TOP + 
         if page == 0 and notice:
             words.extend(make_line(notice, left, 740.1, 7.97))
         built.append(SyntheticPage(words=words))
-    return Document(SyntheticSource(pages=built, document_info=dict(info or {}), document_fonts=list(fonts or [])))
+    return AnalysedPaper(SyntheticSource(pages=built, document_info=dict(info or {}), document_fonts=list(fonts or [])))
 
 
 def _fill_line(x0: float, x1: float, baseline: float, size: float, seed: int,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
 
 from axiomcheck.rules import Severity
-from axiomcheck.rules.anonymity import anonymous_author_block, camera_ready_anonymous
+from axiomcheck.rules.anonymity.author_block import anonymous_author_block, camera_ready_anonymous
 
 ICML_NOTICE = ("Preliminary work. Under review by the International Conference on Machine Learning (ICML). "
                "Do not distribute.")

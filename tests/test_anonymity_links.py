@@ -10,10 +10,8 @@ from docmaker import paper_with, run_rule
 
 from axiomcheck.model import BBox, LinkTarget
 from axiomcheck.rules import Severity
-from axiomcheck.rules.anonymity_links import (IdentifyingLinkOptions, identifying_link, normalise_url,
+from axiomcheck.rules.anonymity.links import (IdentifyingLinkOptions, identifying_link, normalise_url,
                                               personal_account)
-
-
 
 
 OWN = None
@@ -58,6 +56,12 @@ def test_an_account_that_spells_a_known_author_is_an_error() -> None:
     [surname] = run_rule(identifying_link, paper_with("Kernels: see https://github.com/rossi-lab/kernels now.").build(),
                          authors=("Karl Rossi",))
     assert surname.severity is None and "surname" in surname.message
+
+
+def test_an_author_listed_surname_first_is_spelled_given_name_first() -> None:
+    doc = paper_with("Training uses https://github.com/jdoe/fastprune as is.").build()
+    [finding] = run_rule(identifying_link, doc, authors=("Doe, Jane",))
+    assert finding.severity == Severity.ERROR and "'Doe, Jane'" in finding.message
 
 
 def test_a_short_name_spells_only_a_whole_account() -> None:

@@ -12,7 +12,7 @@ from docmaker import SUBMITTED_NOTICE, Paper, run_rule
 from axiomcheck.model import EmbeddedAuthor
 from axiomcheck.analysis import open_document
 from axiomcheck.pdf.xmp import jpeg_authors
-from axiomcheck.rules.anonymity_metadata import embedded_path, identifies, metadata_identity, names_person
+from axiomcheck.rules.anonymity.metadata import embedded_path, identifies, metadata_identity, names_person
 
 TITLE = "Sparse Features Under a Budget"
 

@@ -8,10 +8,11 @@ from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
 
 from axiomcheck.model import BBox, LinkTarget
 from axiomcheck.rules import Severity
-from axiomcheck.rules.anonymity_scan import runs, sentence_around
-from axiomcheck.rules.anonymity_institutions import named_institution
-from axiomcheck.rules.anonymity_text import (email_address, leftover_anonymization, orcid_valid,
-                                             personal_identifier, self_reference, visible_acknowledgments)
+from axiomcheck.rules._text import sentence_around
+from axiomcheck.rules.anonymity.acknowledgments import visible_acknowledgments
+from axiomcheck.rules.anonymity.contact import email_address, orcid_valid, personal_identifier
+from axiomcheck.rules.anonymity.institutions import named_institution
+from axiomcheck.rules.anonymity.wording import leftover_anonymization, self_reference
 
 
 def paper(*body: str, refs: tuple[str, ...] = (), authors: tuple[str, ...] | None = None,
@@ -206,9 +207,9 @@ def test_thanking_the_anonymous_reviewers_and_acknowledgments_pass() -> None:
 def test_regions_follow_the_headings_and_footnotes_follow_the_text_above() -> None:
     doc = paper(after_body=("Text that cites a repository.",) * 60).footnote("1https://github.com/jdoe/x").build()
     assert doc.page_count == 2 and doc.sections.references.page == 2
-    regions = [(run.region, run.text) for run in runs(doc)]
-    assert [region for region, _ in regions] == ["author", "body", "references", "body"]
-    assert "Anonymous Author(s)" in regions[0][1] and regions[-1][1] == "1https://github.com/jdoe/x"
+    regions = [(passage.region, passage.text) for passage in doc.text.passages]
+    assert [region for region, _ in regions] == ["title", "authors", "abstract", "body", "references", "body"]
+    assert "Anonymous Author(s)" in regions[1][1] and regions[-1][1] == "1https://github.com/jdoe/x"
 
 
 def test_sentence_around_skips_abbreviations() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import hiddenpdf
-from axiomcheck.analysis import Document, open_document
+from axiomcheck.analysis import AnalysedPaper, open_document
 from axiomcheck.model import Hiding
 from axiomcheck.pdf import SyntheticPage, SyntheticSource, visibility
 from axiomcheck.pdf.glyph_text import glyph_name_text, to_unicode
@@ -41,7 +41,7 @@ def test_each_mechanism_hides_the_sentence_and_the_message_says_how(case: str, t
 def test_the_model_says_why_each_word_is_hidden(tmp_path: Path) -> None:
     with open_document(str(hiddenpdf.build(hiddenpdf.layer_off, tmp_path / "layer.pdf"))) as doc:
         facts = doc.visibility(1)
-        secret, body = (next(l for l in doc.page_text(1).lines if l.text.startswith(start))
+        secret, body = (next(line for line in doc.text.page(1).lines if line.text.startswith(start))
                         for start in ("Ignore", "Visible"))
         assert {facts.of(word) for word in secret.words} == {Hiding("layer-off")}
         assert all(facts.of(word) is None for word in body.words)
@@ -102,7 +102,7 @@ def test_rows_past_the_edge_join_by_gap_or_shared_column() -> None:
         rows += make_line("Method budget", 330.0, 300.0 + 12 * k) + make_line("robust", 560.0, 300.0 + 12 * k)
         rows += make_line("degrades under shift", 660.0, 300.0 + 12 * k)
     stray = make_line("buy this paper now please", 900.0, 500.0)
-    doc = Document(SyntheticSource(pages=[SyntheticPage(words=rows + make_line("A line", 72.0, 500.0) + stray)]))
+    doc = AnalysedPaper(SyntheticSource(pages=[SyntheticPage(words=rows + make_line("A line", 72.0, 500.0) + stray)]))
     facts = doc.visibility(1)
     assert len(facts.overflows) == 3
     assert all(facts.of(word) is None for word in rows)
@@ -122,7 +122,7 @@ def test_a_white_label_on_red_in_a_real_figure_is_visible(corpus_papers: Path) -
     over example answers are warnings, never errors."""
     [pdf] = (corpus_papers / "pdfs").glob("h09__*.pdf")
     with open_document(str(pdf)) as doc:
-        label = next(l for l in doc.page_text(4).lines if l.text.startswith("Next Token Prediction"))
+        label = next(line for line in doc.text.page(4).lines if line.text.startswith("Next Token Prediction"))
         assert [doc.visibility(4).of(word) for word in label.words] == [None] * 3
         findings = run_rule(HIDDEN, doc)
     assert findings and all(f.severity is Severity.WARNING and "redaction bar" in f.message for f in findings)

@@ -3,8 +3,11 @@
     templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> pipeline, api -> reporters/ -> execution/ -> batch/, web/ -> cli/
 
 Only `pdf/` imports PDF libraries (and Pillow); rules read the model, never the analysis
-code or a PDF library; no module imports one of a later layer. Checked on the source's
-import statements (those inside functions and `TYPE_CHECKING` blocks included).
+code or a PDF library; no module imports one of a later layer. Rule modules stand side by
+side: each imports only the model, `rules.base` and the rules' private helper modules
+(`rules/_*.py`, `rules/<group>/_*.py`), never another rule module, and keeps no state at
+module level (no cache, no mutable table). Checked on the source's import statements (those
+inside functions and `TYPE_CHECKING` blocks included).
 """
 
 from __future__ import annotations
@@ -105,6 +108,129 @@ def test_rules_read_the_model_only(path: Path) -> None:
     assert internal <= RULES_MAY_IMPORT, f"{path.name} imports {sorted(internal - RULES_MAY_IMPORT)}"
 
 
+RULES = SOURCE / "rules"
+MUTABLE_CALLS = {"dict", "list", "set", "bytearray", "defaultdict", "OrderedDict", "Counter", "deque", "ChainMap",
+                 "WeakKeyDictionary", "WeakValueDictionary", "WeakSet"}
+"""Calls that make a mutable container: bound to a module-level name, a place to keep state."""
+CACHE_DECORATORS = {"lru_cache", "cache"}
+"""Decorators that memoise a module-level function across documents."""
+
+
+def _rule_package_modules() -> list[Path]:
+    """Every module under rules/ but the packages' `__init__` (the registry and group docs)."""
+    return sorted(path for path in RULES.rglob("*.py") if path.name != "__init__.py")
+
+
+def _is_helper(path: Path) -> bool:
+    return path.name.startswith("_")
+
+
+def _module_name(parts: list[str]) -> str:
+    """`parts` (below axiomcheck) as a module name, down to the module file or package they name."""
+    for end in range(len(parts), 0, -1):
+        candidate = SOURCE.joinpath(*parts[:end])
+        if candidate.with_suffix(".py").is_file() or (candidate / "__init__.py").is_file():
+            return ".".join(parts[:end])
+    return ".".join(parts)
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """The axiomcheck modules `path` imports, by name below the package ("model", "rules._text")."""
+    package = list(path.relative_to(SOURCE).parent.parts)
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(_module_name(alias.name.split(".")[1:]) for alias in node.names
+                         if alias.name.startswith("axiomcheck."))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                names = (node.module or "").split(".")
+                if names[0] != "axiomcheck":
+                    continue
+                base = names[1:]
+            else:
+                base = (package[:len(package) - (node.level - 1)] if node.level > 1 else package) + \
+                    (node.module.split(".") if node.module else [])
+            found.update(_module_name(base + [alias.name]) for alias in node.names)
+    return found
+
+
+def _may_be_imported_by_a_rule(module: str) -> bool:
+    """The model, `rules.base` and the rules' helper modules (`rules._text`, `rules.anonymity._identity`)."""
+    parts = module.split(".")
+    return parts[0] == "model" or module == "rules.base" or (
+        parts[0] == "rules" and len(parts) > 1 and parts[-1].startswith("_") and parts[-1] != "__init__")
+
+
+@pytest.mark.parametrize("path", _rule_package_modules(), ids=lambda p: str(p.relative_to(RULES)))
+def test_rule_modules_import_only_the_model_base_and_helpers(path: Path) -> None:
+    """No rule module imports another rule module, the registry or anything but the model,
+    `rules.base` and the helpers; helpers obey the same line."""
+    forbidden = sorted(module for module in _imported_modules(path) if not _may_be_imported_by_a_rule(module))
+    assert not forbidden, f"{path.relative_to(ROOT)} imports {forbidden}"
+
+
+def _mutable_bindings(tree: ast.Module) -> list[str]:
+    """Module-level names bound to mutable containers or caches, and `global` statements."""
+    found = []
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        value: ast.expr | None = None
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign):
+            targets, value = [node.target], node.value
+        if value is not None and _is_mutable(value):
+            found += [ast.unparse(target) for target in targets]
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            found += [f"@{ast.unparse(d)} {node.name}" for d in node.decorator_list if _is_cache_decorator(d)]
+    found += [f"global {', '.join(node.names)}" for node in ast.walk(tree) if isinstance(node, ast.Global)]
+    return found
+
+
+def _called_name(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    return target.id if isinstance(target, ast.Name) else ""
+
+
+def _is_mutable(value: ast.expr) -> bool:
+    if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
+        return True
+    return isinstance(value, ast.Call) and _called_name(value) in MUTABLE_CALLS
+
+
+def _is_cache_decorator(decorator: ast.expr) -> bool:
+    return _called_name(decorator) in CACHE_DECORATORS
+
+
+@pytest.mark.parametrize("path", _rule_package_modules(), ids=lambda p: str(p.relative_to(RULES)))
+def test_rule_modules_keep_no_state(path: Path) -> None:
+    """What a rule computes about a document belongs in the model (analysis computes it once);
+    a rule module holds no cache and no mutable table (constants are tuples, frozensets and
+    read-only mappings)."""
+    found = _mutable_bindings(ast.parse(path.read_text(encoding="utf-8")))
+    assert not found, f"{path.relative_to(ROOT)} keeps module-level state: {found}"
+
+
+def test_the_rule_checkers_see_violations() -> None:
+    """The checks above can fail: a rule importing another rule, a module-level cache."""
+    assert not _may_be_imported_by_a_rule("rules.pages")
+    assert not _may_be_imported_by_a_rule("rules.anonymity.links")
+    assert not _may_be_imported_by_a_rule("rules") and not _may_be_imported_by_a_rule("analysis.paper")
+    assert _may_be_imported_by_a_rule("rules.anonymity._identity") and _may_be_imported_by_a_rule("model.text")
+    assert "rules._text" in _imported_modules(RULES / "anonymity" / "contact.py")
+    assert "rules.base" in _imported_modules(RULES / "pages.py")
+    assert _imported_modules(SOURCE / "rules" / "__init__.py") >= {"rules.pages", "rules.anonymity.links"}
+    cached = ast.parse("import functools, weakref\n_CACHE = weakref.WeakKeyDictionary()\nSEEN = {}\n"
+                       "TABLE: dict[str, int] = dict(a=1)\nOK = frozenset({1})\n"
+                       "@functools.lru_cache(maxsize=8)\ndef f(x): return x\n@lru_cache\ndef g(x): return x\n"
+                       "def h():\n    global OK\n")
+    assert _mutable_bindings(cached) == ["_CACHE", "SEEN", "TABLE", "@functools.lru_cache(maxsize=8) f",
+                                         "@lru_cache g", "global OK"]
+
+
 def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     """The import reader resolves relative imports (so the tests above can fail)."""
     module = SOURCE / "rules" / "pages.py"
@@ -115,7 +241,7 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     assert _imports(SOURCE / "execution" / "worker.py")[1] >= {"pipeline", "packs", "limits"}
 
 
-def _module_name(path: Path) -> str:
+def _module_of_file(path: Path) -> str:
     parts = list(path.relative_to(SOURCE).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -136,7 +262,7 @@ def _sibling_imports(path: Path, package: str) -> set[str]:
 
 @pytest.mark.parametrize("package", ["pdf", "execution"])
 def test_no_import_circle_within_the_pdf_adapters_or_the_execution_wing(package: str) -> None:
-    modules = {_module_name(path): path for path in (SOURCE / package).glob("*.py") if path.name != "__init__.py"}
+    modules = {_module_of_file(path): path for path in (SOURCE / package).glob("*.py") if path.name != "__init__.py"}
     graph = {name: _sibling_imports(path, package) & set(modules) for name, path in modules.items()}
 
     def reaches(start: str, goal: str, seen: set[str]) -> bool:

@@ -95,8 +95,8 @@ def test_line_numbers_and_anonymous_block_are_detected() -> None:
     doc = submission(2).build()
     assert doc.line_numbers
     assert doc.author_block.anonymous
-    assert doc.page_text(1).line_number_words
-    assert not any(w.text.isdigit() and w.bbox.x0 < 100 for line in doc.page_text(1).lines for w in line.words)
+    assert doc.text.page(1).line_number_words
+    assert not any(w.text.isdigit() and w.bbox.x0 < 100 for line in doc.text.page(1).lines for w in line.words)
     plain = Paper(line_numbers=False).title("A Named Paper").authors("Jane Doe", "Example University").abstract(3)
     doc = plain.heading("1 Introduction").text(10).build()
     assert not doc.line_numbers
@@ -113,7 +113,7 @@ def test_two_column_reading_order_left_column_first() -> None:
         paper.line(f"right column line {index} with words", x=right_x, numbered=False)
     paper.line("References", x=right_x, bold=True, size=11.96, numbered=False)
     doc = paper.build()
-    lines = doc.page_text(1).lines
+    lines = doc.text.page(1).lines
     texts = [line.text for line in lines]
     assert texts.index("left column line 19 with words") < texts.index("right column line 0 with words")
     assert doc.sections.references is not None and not doc.sections.references.top_of_page
@@ -134,7 +134,7 @@ def test_references_spilling_a_line_onto_the_next_page_keep_line_numbers_on() ->
     """Judged over the lines: a full numbered page and two numbered lines on page 2."""
     paper = _paper().heading("1 Introduction").fill_page()
     doc = paper.text(2).build()
-    assert len(doc.page_text(2).line_number_words) < 3  # too few to form a ruler on page 2 alone
+    assert len(doc.text.page(2).line_number_words) < 3  # too few to form a ruler on page 2 alone
     assert doc.line_numbers
 
 
@@ -172,7 +172,7 @@ def test_a_run_in_heading_after_a_number_on_its_own_line_ends_the_main_body() ->
         "We thank all.", title[-1].bbox.x1 + 3.0, y)
     paper.y = y + LEADING
     paper.text(4)
-    lines = paper.build().all_lines
+    lines = tuple(page.lines for page in paper.build().text.pages)
     sections = find_sections(lines, BODY, set())  # the number is not taken for a folio here
     [heading] = [h for h in sections.headings if h.kind == "acknowledgments"]
     assert heading.page == 2 and heading.bbox.x0 == LEFT and not heading.top_of_page

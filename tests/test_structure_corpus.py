@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from axiomcheck.analysis import Document, open_document
+from axiomcheck.analysis import AnalysedPaper, open_document
 from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES
 
 
-def _open(corpus: Path, paper: str) -> Document:
+def _open(corpus: Path, paper: str) -> AnalysedPaper:
     [pdf] = (corpus / "pdfs").glob(f"{paper}__*.pdf")
     return open_document(str(pdf))
 

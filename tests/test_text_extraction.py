@@ -4,6 +4,7 @@ every character that object draws."""
 from __future__ import annotations
 
 import ctypes
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -74,3 +75,20 @@ def test_a_word_takes_the_size_of_the_object_that_draws_its_first_character() ->
         pdf.close()
     assert count > 0 and words
     assert {word.size for word in words} <= sizes
+
+
+def test_a_line_number_drawn_right_after_a_hyphenated_line_end_is_a_word_of_its_own() -> None:
+    """The fixture's content stream draws the ruler's "41" right after "men-", with no space
+    between them: two words, the number at the ruler's place, so that it never joins the text."""
+    pdf = pdfium.PdfDocument(str(FIXTURES / "ai-reviewer-prompt.pdf"))
+    try:
+        page = pdf[1]
+        words, _ = page_words(page)
+        page.close()
+    finally:
+        pdf.close()
+    texts = [word.text for word in words]
+    assert "men-" in texts and "41" in texts
+    assert not [text for text in texts if re.search(r"[a-z]-\d+$", text)]
+    hyphenated, number = words[texts.index("men-")], words[texts.index("41")]
+    assert number.bbox.x1 < 100 < hyphenated.bbox.x0 and hyphenated.bbox.width > 10

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model import BBox
+    from .model.geometry import BBox
 
 
 class _Word(str, Enum):

@@ -29,7 +29,7 @@ from .report import FileResult, Finding, Structure, status_of
 from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
-    from .analysis import Document
+    from .analysis import AnalysedPaper
     from .model import Word
     from .pdf.source import Prefetched, Source
 
@@ -75,7 +75,7 @@ NO_HOOKS = NoHooks()
 class _File:
     """What the stages learn about one open file as they go."""
 
-    def __init__(self, path: str, sha: str | None, doc: Document, pack: ResolvedPack, submission: Submission,
+    def __init__(self, path: str, sha: str | None, doc: AnalysedPaper, pack: ResolvedPack, submission: Submission,
                  limits: Limits, hooks: Hooks, skip_text: Finding | None) -> None:
         self.path = path
         self.sha = sha
@@ -122,7 +122,7 @@ def _text(state: _File) -> FileResult | None:
     failure is our bug), and the text rules are then skipped."""
     for number in range(1, state.count + 1):
         try:
-            state.doc.page_text(number)
+            state.doc.page_layout(number)
         except Exception as error:  # damaged text, exhausted memory or recursion, or our bug
             failure = classify(error)
             state.skip_text = failure.finding(f" while reading the text of page {number}" + TEXT_SKIPPED)
@@ -304,13 +304,13 @@ class _NoTextSource:
         return getattr(self._source, name)
 
 
-def _without_text(doc: Document) -> Document:
-    from .analysis import Document  # noqa: PLC0415 - the analysis loads PDFium
+def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
+    from .analysis import AnalysedPaper  # noqa: PLC0415 - the analysis loads PDFium
 
-    return Document(_NoTextSource(doc.source))
+    return AnalysedPaper(_NoTextSource(doc.source))
 
 
-def _object_page_count(doc: Document) -> int | None:
+def _object_page_count(doc: AnalysedPaper) -> int | None:
     """pypdf's page count for the open document, None when pypdf cannot tell: a second
     reader that fails gives no opinion, not a verdict."""
     count = getattr(doc.source, "object_page_count", None)

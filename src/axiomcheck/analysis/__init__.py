@@ -1,8 +1,9 @@
 """Analysis: from the raw facts a `pdf` source gives to the document model rules read.
 
 Lines, headings, sections, front matter and template recognition are pure functions over
-words and lines; `document.Document` computes each on first use and caches it. Nothing here
-imports a PDF library: the facts come through a `pdf.source.Source`.
+words and lines; `paper.AnalysedPaper` computes each on first use and caches it, and builds
+the paper's text layer (`text_layer`) from what they found. Nothing here imports a PDF
+library: the facts come through a `pdf.source.Source`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-_EXPORTS = {"Document": ".document", "open_document": ".document", "structure_of": ".structure"}
+_EXPORTS = {"AnalysedPaper": ".paper", "open_document": ".paper", "structure_of": ".structure"}
 
 __all__ = sorted(_EXPORTS)
 

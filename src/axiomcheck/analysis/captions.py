@@ -16,7 +16,7 @@ the paper gets more main-text pages than the count of its text shows.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..model import BBox, Float, Heading, Line
 
@@ -30,6 +30,14 @@ CAPTION_GAP = 1.6
 FLOAT_GAP = 2.5
 """A figure's drawing lies between its caption and the text above it, up to this many body
 sizes of the text block's top when nothing is above it."""
+MIN_CAPTION_WORDS = 2
+"""A caption holds its label and at least one more word."""
+LABEL_SIZE_STEP = 0.4
+"""A caption's label set this many points off the body size is set apart from the text."""
+PROSE_WORDS = 6
+"""A body-size line of at least this many words is prose: a figure's drawing ends below it."""
+BODY_SIZE_SLACK = 0.6
+"""Lines within this many points of the body size are body text."""
 
 
 def _kind(label: str) -> str:
@@ -38,10 +46,10 @@ def _kind(label: str) -> str:
 
 def _is_caption(line: Line, body_size: float) -> re.Match[str] | None:
     match = _CAPTION_RE.match(line.text)
-    if match is None or len(line.words) < 2:
+    if match is None or len(line.words) < MIN_CAPTION_WORDS:
         return None
     first = line.words[0]
-    set_apart = first.bold or first.italic or abs(first.size - body_size) > 0.4
+    set_apart = first.bold or first.italic or abs(first.size - body_size) > LABEL_SIZE_STEP
     return match if set_apart or match.group("delim") == ":" else None
 
 
@@ -53,7 +61,7 @@ def _caption_box(line: Line, page_lines: Sequence[Line]) -> BBox:
     for following in page_lines[index + 1:]:
         if following.bbox.x0 > box.x1 or following.bbox.x1 < box.x0:
             continue
-        if following.baseline - previous.baseline > CAPTION_GAP * max(previous.size, 1.0) or \
+        if following.baseline - previous.baseline > CAPTION_GAP * max(previous.size, 1.0) or\
                 following.baseline <= previous.baseline:
             break
         box = box.union(following.bbox)
@@ -66,18 +74,19 @@ def _float_box(kind: str, caption: BBox, page_lines: Sequence[Line], body_size: 
     above the caption in the same column (or the top of the page's text)."""
     if kind != "figure":
         return caption
-    above = [l for l in page_lines if l.bbox.y1 <= caption.y0 and l.bbox.x1 > caption.x0
-             and l.bbox.x0 < caption.x1 and len(l.words) >= 6 and abs(l.size - body_size) < 0.6]
-    top_of_text = min((l.bbox.y0 for l in page_lines), default=caption.y0)
-    top = max((l.bbox.y1 for l in above), default=top_of_text)
+    above = [line for line in page_lines if line.bbox.y1 <= caption.y0 and line.bbox.x1 > caption.x0
+             and line.bbox.x0 < caption.x1 and len(line.words) >= PROSE_WORDS
+             and abs(line.size - body_size) < BODY_SIZE_SLACK]
+    top_of_text = min((line.bbox.y0 for line in page_lines), default=caption.y0)
+    top = max((line.bbox.y1 for line in above), default=top_of_text)
     return BBox(caption.x0, min(top + (FLOAT_GAP if above else 0.0), caption.y0), caption.x1, caption.y1)
 
 
-def captions(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int]) -> tuple[Float, ...]:
+def captions(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int]) -> tuple[Float, ...]:
     """Every figure and table caption, in reading order."""
     found: list[Float] = []
     for lines in pages:
-        visible = [l for l in lines if id(l) not in skip]
+        visible = [line for line in lines if id(line) not in skip]
         for line in visible:
             match = _is_caption(line, body_size)
             if match is None:
@@ -85,7 +94,7 @@ def captions(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int]) 
             kind = _kind(match.group("label"))
             box = _caption_box(line, visible)
             found.append(Float(kind=kind, number=match.group("number"), page=line.page,
-                               bbox=_float_box(kind, box, visible, body_size), caption=line.text))
+                               bbox=_float_box(kind, box, visible, body_size), caption_bbox=box, caption=line.text))
     return tuple(found)
 
 

@@ -3,14 +3,15 @@
 A heading is a line that (1) stands alone in its row of its column (a table cell does not),
 (2) is short, (3) is set apart from body text by bold type, a larger size or capitals (or,
 for the known back-matter titles only, by extra space above on a line that does not run to
-the column's edge, and then only when the whole line is the title), and (4) reads as a title once its number is split off: it starts with
-its number or a capital, never with a bracket, and an ordinary (body) heading sits at a
-column's left edge or centred on it. A line that merely *begins* with "References" or
-"Appendix" is never a heading for that reason: "(Appendix D.2). Variance-informed ..." at
-the start of a two-column line is prose. Extraction quirks are undone first: bold words that
-lost their spaces ("NeurIPSPaperChecklist") and small caps split after their first letter
-("R EFERENCES"), rejoined only where the glyphs touch so that a section letter stays apart
-from its title ("A PLEASE ADD ...").
+the column's edge, and then only when the whole line is the title), and (4) reads as a title
+once its number is split off: it starts with its number or a capital, never with a bracket,
+and an ordinary (body) heading sits at a column's left edge or centred on it. A line that
+merely *begins* with "References" or "Appendix" is never a heading for that reason:
+"(Appendix D.2). Variance-informed ..." at the start of a two-column line is prose.
+Extraction quirks are undone first: bold words that lost their spaces
+("NeurIPSPaperChecklist") and small caps split after their first letter ("R EFERENCES"),
+rejoined only where the glyphs touch so that a section letter stays apart from its title
+("A PLEASE ADD ...").
 """
 
 from __future__ import annotations
@@ -31,6 +32,18 @@ BOLD_SHARE = 0.8
 a math font does not make a bold heading plain)."""
 TOUCHING_GAP = 0.12
 """Words closer than this fraction of the font size are one word split by the extraction."""
+MIN_TITLE_LETTERS = 2
+"""A heading's title (after its number) has at least this many letters."""
+MAX_APPENDIX_TITLE = 60
+"""A title that starts with "Appendix" or "Supplementary" opens the appendix up to this many letters."""
+MAX_ACKNOWLEDGMENTS_TITLE = 50
+"""A title that starts with "Acknowledgments" opens them up to this many letters."""
+MIN_CAPITALS = 4
+"""A line of at least this many letters, all capitals, is set apart by its type."""
+BODY_SIZE_SLACK = 0.5
+"""An ordinary heading is set at least the body size, less this many points."""
+MAX_RUN_IN_WORDS = 6
+"""A run-in heading ("Acknowledgments.") has at most this many bold words."""
 
 _NUMBER_RE = re.compile(
     r"^(?:(?:appendix|appendices|supplementary\s+material)\s+)?"
@@ -150,7 +163,7 @@ def split_number(text: str) -> tuple[str | None, str]:
         return None, text
     rest = text[match.end():]
     number = match.group("num")
-    if len(rest) < 2 or not re.search(r"[A-Za-z]{2}", rest):
+    if len(rest) < MIN_TITLE_LETTERS or not re.search(r"[A-Za-z]{2}", rest):
         return None, text
     if number.isalpha() and len(number) == 1 and not text[: match.end()].rstrip().endswith(
             (".", ":", ")")) and rest[:1].islower():
@@ -171,9 +184,9 @@ def classify_title(key: str) -> str | None:
     kind = exact_kind(key)
     if kind is not None:
         return kind
-    if key.startswith(_APPENDIX_PREFIXES) and len(key) < 60:
+    if key.startswith(_APPENDIX_PREFIXES) and len(key) < MAX_APPENDIX_TITLE:
         return "appendix"
-    if key.startswith(("acknowledgments", "acknowledgements")) and len(key) < 50:
+    if key.startswith(("acknowledgments", "acknowledgements")) and len(key) < MAX_ACKNOWLEDGMENTS_TITLE:
         return "acknowledgments"
     return None
 
@@ -192,7 +205,7 @@ def _typeset_apart(line: Line, text: str, body_size: float) -> bool:
         if letters and bold >= BOLD_SHARE * letters:
             return True
     caps = "".join(filter(str.isalpha, text))
-    return len(caps) >= 4 and caps.isupper()
+    return len(caps) >= MIN_CAPITALS and caps.isupper()
 
 
 def _kind_of(text: str, title: str) -> str | None:
@@ -242,7 +255,7 @@ def _body_heading(line: Line, number: str | None, title: str, body_size: float,
     """An ordinary section heading: body-sized or larger, at the column's edge (or centred), a
     title of real words that starts with a capital (or follows a section number) and holds no
     sentence break (the first line of a wrapped heading may well reach the column's edge)."""
-    if line.size < body_size - 0.5 or not placement.aligned or not _REAL_WORD_RE.search(title) \
+    if line.size < body_size - BODY_SIZE_SLACK or not placement.aligned or not _REAL_WORD_RE.search(title)\
             or _SENTENCE_BREAK_RE.search(title):
         return False
     if not title[:1].isupper() and not (number and number[0].isdigit()):
@@ -261,7 +274,7 @@ def run_in_heading(line: Line) -> HeadingCandidate | None:
         if not word.bold:
             break
         bold_words.append(word.text)
-    if not bold_words or len(bold_words) == len(line.words) or len(bold_words) > 6:
+    if not bold_words or len(bold_words) == len(line.words) or len(bold_words) > MAX_RUN_IN_WORDS:
         return None
     title = normalise(" ".join(bold_words)).rstrip(".:")
     kind = classify_title(title_key(title))

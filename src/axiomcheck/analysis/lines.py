@@ -10,8 +10,9 @@ text's left or right edge) are returned on their own so that they never glue ont
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
-from ..model import BBox, Line, Word
+from ..model import ASCENT, BBox, Line, Word
 
 ROW_TOLERANCE = 0.3
 """Baselines closer than this fraction of the font size belong to the same row."""
@@ -19,23 +20,72 @@ COLUMN_GAP = 1.2
 """A horizontal gap wider than this many font sizes (of the smaller neighbour) ends a line:
 a column gutter or the space after a line number, never a justified word space."""
 MIN_LINE_NUMBERS_PER_PAGE = 3
+"""A page's ruler has at least this many line numbers."""
+MAX_LINE_NUMBER_DIGITS = 4
+"""A line number has at most this many digits."""
+RULER_MARGIN = 1.0
+"""Line numbers stand at least this many points outside the text's edges."""
+MIN_PROSE_WORDS = 5
+"""A page with fewer words of prose than this has no edges to set line numbers apart from."""
+SPAN_TRIM = 20
+"""The text's edges ignore the outermost 1/20 of the words on each side (5th/95th percentile)."""
+RAISED_SIZE = 0.85
+"""A row set smaller than this share of its neighbour's size (a superscript or subscript) ..."""
+RAISED_OFFSET = 0.45
+"""... whose baseline lies within this share of the larger size of its neighbour's joins it."""
+MIN_GAP_SIZE = 5.0
+"""A gap that ends a line is measured in font sizes of at least this many points."""
+MIN_COLUMN_LINES = 3
+"""A page reads column by column when each half holds at least this many lines ..."""
+MAX_SPANNING_SHARE = 0.25
+"""... and at most this share of its lines span both halves."""
+GUTTER_MARGIN = 2.0
+"""Points a column's line may reach past the middle of the page."""
+PROSE_WORDS = 4
+"""A line of at least this many words is prose."""
+MIN_PROSE_LINES = 10
+"""A page with fewer prose lines than this counts as one column."""
+NARROW_LINE = 0.45
+"""A prose line narrower than this share of the page may sit in a half-width column."""
+COLUMN_MARGIN = 5.0
+"""Points a half-width column's line may reach past the middle of the page."""
+COLUMN_SHARE = 0.25
+"""A page has two columns when each holds at least this share of its prose lines."""
 RULER_ALIGNMENT = 1.5
 """Line numbers form a column: their right edges agree within this many points (a section
 number such as the "1" of "1 Introduction" stands alone at its own edge)."""
 
 
+@dataclass(frozen=True)
+class PageLayout:
+    """A page as read: its lines in reading order (assembled, not yet given their role) and
+    the words of its line-number ruler."""
+
+    page: int
+    lines: tuple[Line, ...]
+    ruler: tuple[Word, ...]
+    char_count: int
+
+
+def page_layout(page: int, words: list[Word], char_count: int) -> PageLayout:
+    """The layout of page `page` from its words."""
+    text_words, ruler = split_line_numbers(words)
+    return PageLayout(page=page, lines=tuple(assemble_lines(page, text_words)), ruler=tuple(ruler),
+                      char_count=char_count)
+
+
 def _is_number(text: str) -> bool:
-    return text.isdigit() and len(text) <= 4
+    return text.isdigit() and len(text) <= MAX_LINE_NUMBER_DIGITS
 
 
 def _text_span(words: list[Word]) -> tuple[float, float] | None:
     """Left and right edges of the page's prose, ignoring lone digits."""
     prose = [w.bbox for w in words if len(w.text) > 1 and not _is_number(w.text)]
-    if len(prose) < 5:
+    if len(prose) < MIN_PROSE_WORDS:
         return None
     xs0 = sorted([box.x0 for box in prose])
     xs1 = sorted([box.x1 for box in prose])
-    cut = len(xs0) // 20
+    cut = len(xs0) // SPAN_TRIM
     return xs0[cut], xs1[-1 - cut]
 
 
@@ -46,7 +96,7 @@ def split_line_numbers(words: list[Word]) -> tuple[list[Word], list[Word]]:
         return words, []
     left, right = span
     outside = [w for w in words if _is_number(w.text)
-               and (w.bbox.x1 <= left - 1.0 or w.bbox.x0 >= right + 1.0)]
+               and (w.bbox.x1 <= left - RULER_MARGIN or w.bbox.x0 >= right + RULER_MARGIN)]
     edges = Counter(round(w.bbox.x1) for w in outside)
     candidates = [w for w in outside
                   if sum(n for edge, n in edges.items() if abs(edge - w.bbox.x1) <= RULER_ALIGNMENT)
@@ -57,12 +107,13 @@ def split_line_numbers(words: list[Word]) -> tuple[list[Word], list[Word]]:
     return [w for w in words if id(w) not in taken], candidates
 
 
-def _baseline(word: Word) -> float:
-    return word.bbox.y0 + 0.75 * word.size
+def baseline_of(word: Word) -> float:
+    """Where a word's baseline is: three quarters of its font size below its top."""
+    return word.bbox.y0 + ASCENT * word.size
 
 
 def _rows(words: list[Word]) -> list[list[Word]]:
-    bases = [w.bbox.y0 + 0.75 * w.size for w in words]  # _baseline, once per word
+    bases = [w.bbox.y0 + ASCENT * w.size for w in words]  # _baseline, once per word
     rows: list[list[Word]] = []
     row_base = 0.0
     for index in sorted(range(len(words)), key=bases.__getitem__):
@@ -87,10 +138,11 @@ def _attach_raised_rows(rows: list[list[Word]]) -> list[list[Word]]:
         if merged:
             previous = merged[-1]
             prev_size = _dominant_size(previous)
-            gap = _baseline(row[0]) - _baseline(previous[0])
+            gap = baseline_of(row[0]) - baseline_of(previous[0])
             smaller = min(size, prev_size)
             larger = max(size, prev_size)
-            if smaller < 0.85 * larger and gap < 0.45 * larger and _overlaps_horizontally(row, previous):
+            if smaller < RAISED_SIZE * larger and gap < RAISED_OFFSET * larger and \
+                    _overlaps_horizontally(row, previous):
                 previous.extend(row)
                 continue
         merged.append(row)
@@ -109,19 +161,23 @@ def _split_row(row: list[Word]) -> list[list[Word]]:
     for word in row[1:]:
         previous = pieces[-1][-1]
         gap = word.bbox.x0 - previous.bbox.x1
-        if gap > COLUMN_GAP * max(min(word.size, previous.size), 5.0):
+        if gap > COLUMN_GAP * max(min(word.size, previous.size), MIN_GAP_SIZE):
             pieces.append([word])
         else:
             pieces[-1].append(word)
     return pieces
 
 
+def _size_and_length(word: Word) -> tuple[float, int]:
+    return word.size, len(word.text)
+
+
 def _make_line(page: int, words: list[Word]) -> Line:
-    boxes = [w.bbox for w in words]
-    box = BBox(min([b.x0 for b in boxes]), min([b.y0 for b in boxes]),
-               max([b.x1 for b in boxes]), max([b.y1 for b in boxes]))
-    main = max(words, key=lambda w: (w.size, len(w.text)))
-    return Line(page=page, words=tuple(words), bbox=box, baseline=round(_baseline(main), 2))
+    """A line of `words`; its baseline is that of its largest (then longest) word."""
+    xs0, ys0, xs1, ys1 = zip(*[word.bbox for word in words], strict=True)
+    main = max(words, key=_size_and_length)
+    return Line(page=page, words=tuple(words), bbox=BBox(min(xs0), min(ys0), max(xs1), max(ys1)),
+                baseline=round(baseline_of(main), 2))
 
 
 def assemble_lines(page: int, words: list[Word]) -> list[Line]:
@@ -134,20 +190,21 @@ def _reading_order(lines: list[Line]) -> list[Line]:
     """Top to bottom, but a two-column page reads its left column before its right one."""
     if not lines:
         return lines
-    page_left = min(l.bbox.x0 for l in lines)
-    page_right = max(l.bbox.x1 for l in lines)
+    page_left = min(line.bbox.x0 for line in lines)
+    page_right = max(line.bbox.x1 for line in lines)
     middle = (page_left + page_right) / 2
-    left = [l for l in lines if l.bbox.x1 <= middle + 2]
-    right = [l for l in lines if l.bbox.x0 >= middle - 2]
-    spanning = [l for l in lines if l.bbox.x1 > middle + 2 and l.bbox.x0 < middle - 2]
-    if len(left) < 3 or len(right) < 3 or len(spanning) > 0.25 * len(lines):
-        return sorted(lines, key=lambda l: (l.baseline, l.bbox.x0))
+    left = [line for line in lines if line.bbox.x1 <= middle + GUTTER_MARGIN]
+    right = [line for line in lines if line.bbox.x0 >= middle - GUTTER_MARGIN]
+    spanning = [line for line in lines
+                if line.bbox.x1 > middle + GUTTER_MARGIN and line.bbox.x0 < middle - GUTTER_MARGIN]
+    if min(len(left), len(right)) < MIN_COLUMN_LINES or len(spanning) > MAX_SPANNING_SHARE * len(lines):
+        return sorted(lines, key=lambda line: (line.baseline, line.bbox.x0))
     return _columns_in_bands(lines, middle)
 
 
 def _columns_in_bands(lines: list[Line], middle: float) -> list[Line]:
     """Spanning lines (title, wide figures) cut the page into bands read column by column."""
-    ordered = sorted(lines, key=lambda l: (l.baseline, l.bbox.x0))
+    ordered = sorted(lines, key=lambda line: (line.baseline, line.bbox.x0))
     result: list[Line] = []
     band_left: list[Line] = []
     band_right: list[Line] = []
@@ -159,9 +216,9 @@ def _columns_in_bands(lines: list[Line], middle: float) -> list[Line]:
         band_right.clear()
 
     for line in ordered:
-        if line.bbox.x1 <= middle + 2:
+        if line.bbox.x1 <= middle + GUTTER_MARGIN:
             band_left.append(line)
-        elif line.bbox.x0 >= middle - 2:
+        elif line.bbox.x0 >= middle - GUTTER_MARGIN:
             band_right.append(line)
         else:
             flush()
@@ -172,13 +229,13 @@ def _columns_in_bands(lines: list[Line], middle: float) -> list[Line]:
 
 def column_count(lines: list[Line], page_width: float) -> int:
     """1 or 2: whether most prose lines sit in one of two half-width columns."""
-    prose = [l for l in lines if len(l.words) >= 4]
-    if len(prose) < 10:
+    prose = [line for line in lines if len(line.words) >= PROSE_WORDS]
+    if len(prose) < MIN_PROSE_LINES:
         return 1
     middle = page_width / 2
-    narrow = [l for l in prose if l.bbox.width < 0.45 * page_width]
-    left = sum(1 for l in narrow if l.bbox.x1 <= middle + 5)
-    right = sum(1 for l in narrow if l.bbox.x0 >= middle - 5)
-    if left >= 0.25 * len(prose) and right >= 0.25 * len(prose):
+    narrow = [line for line in prose if line.bbox.width < NARROW_LINE * page_width]
+    left = sum(1 for line in narrow if line.bbox.x1 <= middle + COLUMN_MARGIN)
+    right = sum(1 for line in narrow if line.bbox.x0 >= middle - COLUMN_MARGIN)
+    if left >= COLUMN_SHARE * len(prose) and right >= COLUMN_SHARE * len(prose):
         return 2
     return 1

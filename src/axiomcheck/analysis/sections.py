@@ -19,7 +19,7 @@ import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .captions import stray_floats
@@ -28,75 +28,65 @@ from ..model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, Main
 
 DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
 COLUMN_EDGE_SHARE = 0.08
-"""A left edge where this share of the prose lines start is a text column's edge."""
+"""A left edge where this share of the prose lines start is a text column's edge ..."""
+MIN_COLUMN_LINES = 5
+"""... and at least this many."""
+PROSE_WORDS = 5
+"""A body-size line of at least this many words is prose: it marks where text columns are."""
+BODY_SIZE_SLACK = 0.6
+"""Lines within this many points of the body size are body text."""
+EDGE_TOLERANCE = 3.0
+"""Points within which lines start at the same edge (and a heading at a column's edge)."""
+COLUMN_MARGIN = 4.0
+"""Points a line may stick out of its text column and still be in it."""
+ROW_SHARE = 0.5
+"""Lines whose baselines are closer than this share of the font size stand in one row."""
+CENTRE_TOLERANCE = 6.0
+"""Points within which a heading centred on its column is centred."""
+FILLED_SHARE = 0.75
+"""A line that runs to its column's right edge and covers this share of it fills the column."""
+NUMBER_GAP = 4.0
+"""A lone section number stands at most this many font sizes left of its title."""
+SAME_COLUMN = 200.0
+"""Points within which two lines' left edges are in one column (for the space between them)."""
+MIN_DIGIT_SECTIONS = 2
+"""Lettered headings open the appendix after at least this many digit-numbered sections."""
+BLOCK_TRIM = 100
+"""The text block ignores the outermost 1/100 of the lines at its top and bottom."""
+BASELINE_EPSILON = 1e-6
+"""A hair more than the row tolerance: callers compare baselines exactly."""
 _LONE_NUMBER_RE = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$")
 _LETTER_RE = re.compile(r"^[A-Z](?:\.\d+)*$")
 _DIGIT_RE = re.compile(r"^\d+$")
-_RUNNING_HEAD_SHARE = 0.3
-EDGE_ROW_TOLERANCE = 12.0
-"""Lines this close to the top (bottom) of the page's text form its top (bottom) row."""
-
-
-def _page_key(text: str) -> str:
-    return re.sub(r"[\d\s]", "", text.lower())
-
-
-def _edge_rows(lines: Sequence[Line]) -> tuple[list[Line], list[Line]]:
-    """The lines of a page's top row and bottom row (a running head may be split in pieces)."""
-    lines = [l for l in lines if any(c.isalnum() for c in l.text)]
-    if not lines:
-        return [], []
-    top = min(l.bbox.y0 for l in lines)
-    bottom = max(l.bbox.y1 for l in lines)
-    return ([l for l in lines if l.bbox.y0 - top < EDGE_ROW_TOLERANCE],
-            [l for l in lines if bottom - l.bbox.y1 < EDGE_ROW_TOLERANCE])
-
-
-def running_heads(pages: Sequence[Sequence[Line]]) -> set[int]:
-    """ids of lines that are running heads, folios, footers repeated across pages, or
-    punctuation-only debris: none of them is body text."""
-    counts: Counter[str] = Counter()
-    edges = [_edge_rows(lines) for lines in pages]
-    for top_row, bottom_row in edges:
-        counts.update({_page_key(l.text) for l in top_row + bottom_row})
-    threshold = max(2, _RUNNING_HEAD_SHARE * len(pages))
-    repeated = {text for text, n in counts.items() if n >= threshold}
-    found: set[int] = set()
-    for lines, (top_row, bottom_row) in zip(pages, edges):
-        for line in lines:
-            key = _page_key(line.text)
-            if key in ("", "page", "pageof") and len(line.words) <= 4 or not any(c.isalnum() for c in line.text):
-                found.add(id(line))
-        for line in top_row + bottom_row:
-            if _page_key(line.text) in repeated:
-                found.add(id(line))
-    return found
 
 
 @dataclass(frozen=True)
-class _Column:
+class TextColumn:
+    """A text column: where its lines start and where its justified lines end."""
+
     left: float
     right: float
 
 
-def text_columns(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int]) -> list[_Column]:
+def text_columns(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int]) -> list[TextColumn]:
     """The text columns of the document: left edges where many prose lines start, each with
     the right edge where its justified lines end."""
-    prose = [l for lines in pages for l in lines
-             if id(l) not in skip and len(l.words) >= 5 and abs(l.size - body_size) < 0.6]
+    prose = [line for lines in pages for line in lines
+             if id(line) not in skip and len(line.words) >= PROSE_WORDS
+             and abs(line.size - body_size) < BODY_SIZE_SLACK]
     if not prose:
         return []
-    starts = Counter(round(l.bbox.x0) for l in prose)
-    floor = max(5, COLUMN_EDGE_SHARE * len(prose))
-    columns: list[_Column] = []
+    starts = Counter(round(line.bbox.x0) for line in prose)
+    floor = max(MIN_COLUMN_LINES, COLUMN_EDGE_SHARE * len(prose))
+    columns: list[TextColumn] = []
     for left, count in starts.most_common():
         if count < floor:
             break
-        if any(abs(left - c.left) <= 3 for c in columns):
+        if any(abs(left - column.left) <= EDGE_TOLERANCE for column in columns):
             continue
-        ends = Counter(round(l.bbox.x1) for l in prose if abs(l.bbox.x0 - left) <= 3)
+        ends = Counter(round(line.bbox.x1) for line in prose if abs(line.bbox.x0 - left) <= EDGE_TOLERANCE)
         right = max(ends.most_common(1)[0][0], left + 1)
-        columns.append(_Column(float(left), float(right)))
+        columns.append(TextColumn(float(left), float(right)))
     return columns
 
 
@@ -104,24 +94,24 @@ class _Rows:
     """A page's lines by baseline, to find the lines that share a row with one of them."""
 
     def __init__(self, lines: Sequence[Line]) -> None:
-        self._lines = sorted(lines, key=lambda l: l.baseline)
-        self._baselines = [l.baseline for l in self._lines]
+        self._lines = sorted(lines, key=lambda line: line.baseline)
+        self._baselines = [line.baseline for line in self._lines]
 
     def near(self, baseline: float, tolerance: float) -> list[Line]:
         """The lines whose baseline is within `tolerance` of `baseline` (and a hair more:
         callers compare exactly)."""
-        start = bisect.bisect_left(self._baselines, baseline - tolerance - 1e-6)
-        end = bisect.bisect_right(self._baselines, baseline + tolerance + 1e-6)
+        start = bisect.bisect_left(self._baselines, baseline - tolerance - BASELINE_EPSILON)
+        end = bisect.bisect_right(self._baselines, baseline + tolerance + BASELINE_EPSILON)
         return self._lines[start:end]
 
 
-def _placement(line: Line, rows: _Rows, columns: list[_Column], skip: set[int]) -> Placement:
+def _placement(line: Line, rows: _Rows, columns: list[TextColumn], skip: Collection[int]) -> Placement:
     """Whether `line` stands alone in its column's row, starts at a column edge (or is centred
     on a column) and runs to the column's right edge."""
-    column = next((c for c in columns if c.left - 4 <= line.bbox.x0 and line.bbox.x1 <= c.right + 4
-                   and line.bbox.x0 < (c.left + c.right) / 2), None)
-    span = (column.left - 4, column.right + 4) if column else (float("-inf"), float("inf"))
-    tolerance = 0.5 * max(line.size, 1.0)
+    column = next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
+                   and line.bbox.x1 <= c.right + COLUMN_MARGIN and line.bbox.x0 < (c.left + c.right) / 2), None)
+    span = (column.left - COLUMN_MARGIN, column.right + COLUMN_MARGIN) if column else (float("-inf"), float("inf"))
+    tolerance = ROW_SHARE * max(line.size, 1.0)
     alone = not any(other is not line and id(other) not in skip
                     and abs(other.baseline - line.baseline) <= tolerance
                     and other.bbox.x1 > span[0] and other.bbox.x0 < span[1]
@@ -129,10 +119,10 @@ def _placement(line: Line, rows: _Rows, columns: list[_Column], skip: set[int]) 
     if not columns:
         return Placement(alone=alone)
     centre = (line.bbox.x0 + line.bbox.x1) / 2
-    aligned = any(abs(line.bbox.x0 - c.left) <= 3 or abs(centre - (c.left + c.right) / 2) <= 6
-                  for c in columns)
-    fills = column is not None and line.bbox.x1 >= column.right - 3 and \
-        line.bbox.width >= 0.75 * (column.right - column.left)
+    aligned = any(abs(line.bbox.x0 - c.left) <= EDGE_TOLERANCE
+                  or abs(centre - (c.left + c.right) / 2) <= CENTRE_TOLERANCE for c in columns)
+    fills = column is not None and line.bbox.x1 >= column.right - EDGE_TOLERANCE and \
+        line.bbox.width >= FILLED_SHARE * (column.right - column.left)
     return Placement(alone=alone, aligned=aligned, fills_column=fills)
 
 
@@ -142,17 +132,17 @@ def _with_number(number: Line, title: Line) -> Line:
                 baseline=title.baseline)
 
 
-def _lone_number_joined(lines: Sequence[Line], skip: set[int]) -> list[Line]:
+def _lone_number_joined(lines: Sequence[Line], skip: Collection[int]) -> list[Line]:
     """The page's lines with each lone section number ("A", "3.2") joined to the title that
     follows it on the same baseline."""
     result: list[Line] = []
     index = 0
     while index < len(lines):
         line = lines[index]
-        following = next((l for l in lines[index + 1:] if id(l) not in skip), None)
+        following = next((other for other in lines[index + 1:] if id(other) not in skip), None)
         if (id(line) not in skip and _LONE_NUMBER_RE.match(line.text) and following is not None
                 and abs(following.baseline - line.baseline) <= 1.0
-                and 0 <= following.bbox.x0 - line.bbox.x1 <= 4 * max(line.size, 1.0)):
+                and 0 <= following.bbox.x0 - line.bbox.x1 <= NUMBER_GAP * max(line.size, 1.0)):
             result.append(_with_number(line, following))
             index = lines.index(following) + 1
             continue
@@ -161,9 +151,8 @@ def _lone_number_joined(lines: Sequence[Line], skip: set[int]) -> list[Line]:
     return result
 
 
-def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
-                skip: set[int], front: set[int]) -> list[HeadingCandidate]:
-    columns = text_columns(pages, body_size, skip)
+def _candidates(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int], front: Collection[int],
+                columns: list[TextColumn]) -> list[HeadingCandidate]:
     found: list[HeadingCandidate] = []
     for lines in pages:
         rows = _Rows(lines)
@@ -175,7 +164,7 @@ def _candidates(pages: Sequence[Sequence[Line]], body_size: float,
                 previous = line
                 continue
             space_above = None
-            if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < 200:
+            if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < SAME_COLUMN:
                 space_above = line.bbox.y0 - previous.bbox.y1
             candidate = None
             if len(line.words) <= MAX_HEADING_WORDS:
@@ -194,17 +183,17 @@ def _assign_lettered_appendix(candidates: list[HeadingCandidate]) -> list[Headin
     seen_references = False
     roman = sum(1 for c in candidates if c.number and c.number.upper() in ("II", "III", "IV"))
     result = []
-    for cand in candidates:
-        number = cand.number or ""
+    for candidate in candidates:
+        number = candidate.number or ""
         if _DIGIT_RE.match(number):
             seen_digit_sections += 1
-        if cand.kind == "references":
+        if candidate.kind == "references":
             seen_references = True
-        if cand.kind is None and _LETTER_RE.match(number):
-            after_body = seen_digit_sections >= 2 and not roman
-            if (after_body or seen_references) and cand.typeset:
-                cand = dataclasses.replace(cand, kind="appendix")
-        result.append(cand)
+        if candidate.kind is None and _LETTER_RE.match(number):
+            after_body = seen_digit_sections >= MIN_DIGIT_SECTIONS and not roman
+            if (after_body or seen_references) and candidate.typeset:
+                candidate = dataclasses.replace(candidate, kind="appendix")
+        result.append(candidate)
     return result
 
 
@@ -213,14 +202,14 @@ def _drop_checklist_items(candidates: list[HeadingCandidate]) -> list[HeadingCan
     appendix or references placed after the checklist open a new part."""
     result = []
     in_checklist = False
-    for cand in candidates:
-        if cand.kind == "checklist":
+    for candidate in candidates:
+        if candidate.kind == "checklist":
             in_checklist = True
-        elif in_checklist and cand.kind not in ("appendix", "references"):
+        elif in_checklist and candidate.kind not in ("appendix", "references"):
             continue
-        elif cand.kind in ("appendix", "references"):
+        elif candidate.kind in ("appendix", "references"):
             in_checklist = False
-        result.append(cand)
+        result.append(candidate)
     return result
 
 
@@ -231,7 +220,7 @@ def _part_of(line: Line, heading_box: BBox) -> bool:
             and heading_box.y0 <= line.bbox.y0 and line.bbox.y1 <= heading_box.y1)
 
 
-def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: set[int]) -> bool:
+def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: Collection[int]) -> bool:
     for line in page_lines:
         if line is candidate.line or _part_of(line, candidate.line.bbox):
             return True
@@ -240,7 +229,7 @@ def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: 
     return True
 
 
-def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: set[int]) -> Heading:
+def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: Collection[int]) -> Heading:
     return Heading(
         page=candidate.line.page,
         text=candidate.text,
@@ -251,18 +240,18 @@ def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: s
     )
 
 
-def text_block(pages: Sequence[Sequence[Line]], skip: set[int]) -> tuple[float, float]:
+def text_block(pages: Sequence[Sequence[Line]], skip: Collection[int]) -> tuple[float, float]:
     """Top and bottom of the region that body text uses, over the whole document."""
-    tops = sorted(l.bbox.y0 for lines in pages for l in lines if id(l) not in skip)
-    bottoms = sorted(l.bbox.y1 for lines in pages for l in lines if id(l) not in skip)
+    tops = sorted(line.bbox.y0 for lines in pages for line in lines if id(line) not in skip)
+    bottoms = sorted(line.bbox.y1 for lines in pages for line in lines if id(line) not in skip)
     if not tops:
         return 0.0, 1.0
-    cut = len(tops) // 100
+    cut = len(tops) // BLOCK_TRIM
     top, bottom = tops[cut], bottoms[-1 - cut]
     return top, max(bottom, top + 1.0)
 
 
-def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip: set[int],
+def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip: Collection[int],
                   block: tuple[float, float]) -> PagePosition | None:
     top, bottom = block
     height = bottom - top
@@ -288,7 +277,7 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
         return None
     index = heading.page - 1
     if not heading.top_of_page:
-        heading_line = next((l for l in pages[index] if _part_of(l, heading.bbox)), None)
+        heading_line = next((line for line in pages[index] if _part_of(line, heading.bbox)), None)
         lowest = last_body_bottom(index, heading_line) if heading_line is not None else None
         return PagePosition(heading.page, fraction(lowest if lowest is not None else heading.bbox.y0))
     for previous in range(index - 1, -1, -1):
@@ -298,11 +287,14 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
     return PagePosition(heading.page, 0.0) if index == 0 else PagePosition(index, 0.0)
 
 
-def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[int],
-                  front: set[int] = frozenset()) -> Sections:
+def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int],
+                  front: Collection[int] = frozenset(), columns: list[TextColumn] | None = None) -> Sections:
     """Detect the paper's section headings from its lines (one list per page, reading order).
-    Lines in `front` (the title and the author block) are never headings."""
-    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip, front)))
+    Lines in `front` (the title and the author block) are never headings; `columns` are the
+    document's text columns (`text_columns`) when the caller has them already."""
+    if columns is None:
+        columns = text_columns(pages, body_size, skip)
+    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip, front, columns)))
     headings = tuple(_to_heading(c, pages[c.line.page - 1], skip) for c in candidates)
 
     def first(kind: str) -> Heading | None:
@@ -318,7 +310,7 @@ def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: set[i
     )
 
 
-def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: set[int]) -> list[Line]:
+def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: Collection[int]) -> list[Line]:
     """Every text line in reading order before `heading`."""
     found: list[Line] = []
     for lines in pages[: heading.page]:
@@ -330,7 +322,7 @@ def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: set[i
     return found
 
 
-def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: set[int],
+def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: Collection[int],
                    excluded: Sequence[str] = DEFAULT_EXCLUDED, floats: Sequence[Float] = ()) -> MainBody:
     """Where the main body ends when the section kinds in `excluded` do not count; main-body
     floats that LaTeX placed after the references start (see `captions`) count too."""

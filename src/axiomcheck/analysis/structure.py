@@ -13,7 +13,7 @@ from ..model import MM_PER_POINT, Heading, page_size_name
 from ..report import FoundHeading, FoundTemplate, Structure
 
 if TYPE_CHECKING:
-    from .document import Document
+    from ..model import Document
 
 PAGE_SIZE_TOLERANCE_MM = 1.06
 """3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import math
 import re
+from collections.abc import Iterable
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -47,6 +48,22 @@ _get_fill_color = native(pdfium_c.FPDFPageObj_GetFillColor, ctypes.c_int, ctypes
 _get_render_mode = native(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.c_int, ctypes.c_void_p)
 _get_matrix = native(pdfium_c.FPDFPageObj_GetMatrix, ctypes.c_int, ctypes.c_void_p,
                       ctypes.POINTER(pdfium_c.FS_MATRIX))
+GLUED_WIDTH = 2.0
+"""A word wider than this many font sizes per character, or ending left of where it starts,
+may be runs of text glued together: a hyphenated line end and the line number the content
+stream draws next, with no space between them. A line number is cut off such a word where
+the characters jump apart (a word continued on the next line after its hyphen stays whole)."""
+GLUED_GAP = 1.0
+"""Characters of one word stand no further apart than this many font sizes, nor further back."""
+_DIGITS = "0123456789"
+"""A word that ends (or starts) with one of these may have a line number glued to it."""
+MAX_NUMBER_DIGITS = 4
+"""A line number cut off a word has at most this many digits."""
+MIN_WORD_WIDTH = 0.1
+"""The least width (points) of a word's box."""
+_PIECE_RE = re.compile(r".+", re.DOTALL)
+"""A piece of a word cut in two (`_glued_pieces`), matched at its place in the page's text as
+`_cut_words` reads words."""
 _PAIR_PLACEHOLDER = "\u200b"
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
 _FIXED_CHARS_RE = re.compile("[" + "".join(re.escape(chr(code)) for code in _WORD_FIXES) + "]")
@@ -171,8 +188,11 @@ def _text_by_index(raw: object, count: int) -> str:
     return "".join(chars)
 
 
-def _cut_words(raw: object, text: str, height: float, objects: list[int] | None = None) -> list[Word]:
-    """The words of `text` (the page's characters by PDFium index) with their boxes and fonts.
+def _cut_words(raw: object, text: str, height: float, objects: list[int] | None = None,
+               matches: Iterable[re.Match[str]] | None = None) -> list[Word]:
+    """The words of `text` (the page's characters by PDFium index) with their boxes and fonts;
+    `matches` are the words' spans in `text`, every run of non-space characters by default.
+    `objects`, when given, receives the address of the text object that draws each word.
 
     Per word, three calls into PDFium: the first character's origin, the last one's right
     edge and the text object that draws the first; the object's font, paint and size are
@@ -185,7 +205,7 @@ def _cut_words(raw: object, text: str, height: float, objects: list[int] | None 
     words: list[Word] = []
     append = words.append
     fixes = _FIXED_CHARS_RE.search(text) is not None  # most pages have nothing to fix
-    for match in _WORD_RE.finditer(text):
+    for match in matches if matches is not None else _WORD_RE.finditer(text):
         word_text = match.group().translate(_WORD_FIXES) if fixes else match.group()
         if not word_text:
             continue
@@ -201,11 +221,49 @@ def _cut_words(raw: object, text: str, height: float, objects: list[int] | None 
         baseline = height - origin_y.value
         x0 = origin_x.value
         x1 = right.value
-        if x1 < x0 + 0.1:
-            x1 = x0 + 0.1
+        if x1 < x0 + MIN_WORD_WIDTH or (word_text[-1] in _DIGITS or word_text[0] in _DIGITS) \
+                and x1 - x0 > GLUED_WIDTH * size * len(word_text):
+            pieces = _glued_pieces(handle, text, first, match.end(), size) if len(word_text) > 1 else []
+            if len(pieces) > 1:
+                words += _cut_words(raw, text, height, objects,
+                                    [found for piece in pieces if (found := _PIECE_RE.match(text, *piece))])
+                continue
+            x1 = max(x1, x0 + MIN_WORD_WIDTH)
         append(Word(word_text, BBox(x0, baseline - 0.75 * size, x1, baseline + 0.22 * size), facts.rounded_size
                     if key else round(size, 2), facts.name, facts.bold, facts.italic, facts.monospace,
                     facts.fill_gray, facts.invisible))
         if objects is not None:
             objects.append(key)
     return words
+
+
+def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: float) -> list[tuple[int, int]]:
+    """The characters first..end cut where a line number stands apart from the rest: where the
+    next character starts left of the previous one or more than GLUED_GAP font sizes right of
+    it, and the run before or after that place is a number."""
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    pointers = [ctypes.pointer(v) for v in (left, right, bottom, top)]
+    pieces: list[tuple[int, int]] = []
+    start = first
+    previous: tuple[float, float] | None = None
+    gap = GLUED_GAP * max(size, 1.0)
+    for index in range(first, end):
+        if not _get_char_box(handle, index, *pointers):
+            continue
+        if previous is not None and (left.value < previous[0] - gap or left.value > previous[1] + gap):
+            pieces.append((start, index))
+            start = index
+        previous = (left.value, right.value)
+    pieces.append((start, end))
+    kept: list[tuple[int, int]] = []
+    for piece in pieces:
+        if kept and not (_is_number(text, kept[-1]) or _is_number(text, piece)):
+            kept[-1] = (kept[-1][0], piece[1])
+        else:
+            kept.append(piece)
+    return kept
+
+
+def _is_number(text: str, piece: tuple[int, int]) -> bool:
+    run = text[piece[0]:piece[1]]
+    return run.isdigit() and len(run) <= MAX_NUMBER_DIGITS

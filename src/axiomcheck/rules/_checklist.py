@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import Heading, Line
+from ..model import FURNITURE, Heading, Line
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -43,9 +43,9 @@ def checklist_lines(doc: Document, heading: Heading, running_heads: bool = False
     stop = min(((h.page, h.bbox.y0) for h in later), default=(doc.page_count + 1, 0.0))
     lines: list[Line] = []
     for page in range(heading.page, min(stop[0], doc.page_count) + 1):
-        for line in doc.page_text(page).lines:
+        for line in doc.text.page(page).lines:
             position = (page, line.bbox.y0)
-            furniture = id(line) in doc.running_heads and not running_heads
+            furniture = line.role in FURNITURE and not running_heads
             if (heading.page, heading.bbox.y1) <= position < stop and not furniture:
                 lines.append(line)
     return lines

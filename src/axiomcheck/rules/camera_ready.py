@@ -2,38 +2,28 @@
 
 The author list printed under the title must be the submission's (`Submission.authors`,
 from a manifest or an OpenReview export), in the same order; the title printed on page 1,
-the PDF's metadata title and the submission's title must agree. Names are compared after
-folding case and diacritics ("Zoë" = "Zoe", also when the PDF keeps the accent as a glyph
-of its own), with hyphens and spaces alike ("Jean-Pierre" = "Jean Pierre") and with a
-first or middle name that may be printed as an initial ("J.-P. Dupont", "Jane Q. Doe").
+the PDF's metadata title and the submission's title must agree. Names are compared as
+`rules._names` prints them: case and diacritics folded ("Zoë" = "Zoe", also when the PDF
+keeps the accent as a glyph of its own), hyphens and spaces alike ("Jean-Pierre" = "Jean
+Pierre"), a first or middle name that may be printed as an initial ("J.-P. Dupont", "Jane Q.
+Doe").
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line
+from ..model import BBox, Line, enclosing
+from ._names import MIN_NAME_WORDS, PARTICLES, SEPARATOR, clean, lowercase, name_patterns, name_words, squash
+from ._text import MAX_QUOTE
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
 
-_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2212"
-_SPACING_ACCENTS = "\u00a8\u00b4\u0060\u02c6\u02dc\u00b8\u02c7\u02d8\u02d9\u02da\u02dd\u00af\u005e\u007e"
-"""Accents a PDF may keep as glyphs of their own (OT1 `\\"u` is `u` plus `¨`)."""
-_ACCENT_BEFORE_LETTER_RE = re.compile(rf"\s*[{re.escape(_SPACING_ACCENTS)}]\s*(?=[a-z])")
-"""A separate accent glyph and the spaces around it, inside a word ("M¨ uller", "L ¨ udenscheidt")."""
-_LETTERS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "ı": "i", "ȷ": "j",
-                          "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
-                          "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "ð": "d"})
-"""Letters that Unicode does not decompose into a base letter and an accent; apostrophes as `'`."""
-_SEPARATOR = r"[\s\-]+"
-_PARTICLES = frozenset({"van", "von", "der", "den", "de", "da", "del", "della", "di", "du", "le", "la", "ter", "ten",
-                        "bin", "ibn", "al", "el", "dos", "das", "y"})
 _ORG_WORDS = frozenset({
     "university", "universitat", "universite", "universidad", "universita", "college", "institute", "institut",
     "school", "department", "dept", "faculty", "laboratory", "laboratories", "lab", "labs", "center", "centre",
@@ -51,66 +41,10 @@ _MARKS_RE = re.compile(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]")
 """What separates names in a row: `and`, commas, footnote and affiliation marks."""
 ROW_JOIN = "   "
 """What stands between two lines of a row in the block text (no name runs across it)."""
+ROW_APART = 1.4
+"""A row this many times the usual row spacing below the one above starts a new row of authors."""
 ROW_TOLERANCE = 3.0
 """Lines whose tops lie within this many points form one row (names set side by side)."""
-
-
-def clean(text: str) -> str:
-    """`text` with diacritics, separate accent glyphs and ligatures removed, dashes as '-'
-    and case kept: what names and titles are compared on."""
-    text = _ACCENT_BEFORE_LETTER_RE.sub("", text.translate(_LETTERS))
-    text = "".join(c for c in text if c not in _SPACING_ACCENTS)
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate({ord(d): "-" for d in _DASHES})
-
-
-def _lower(text: str) -> str:
-    """Lower case, one character for one (offsets stay valid)."""
-    return "".join(low if len(low := c.lower()) == 1 else c for c in text)
-
-
-def _name_words(name: str) -> list[str]:
-    """The words of a listed name, given name first ("Doe, Jane" is read as "Jane Doe")."""
-    name = clean(name).strip()
-    if name.count(",") == 1:
-        last, first = (part.strip() for part in name.split(","))
-        name = f"{first} {last}"
-    return [w for w in re.split(r"[\s,]+", _lower(name).replace(".", " ").strip()) if w]
-
-
-def _word(word: str, initial: bool) -> str:
-    """One word of a name: its parts joined by a hyphen, a space or nothing; as an initial,
-    each part's first letter with an optional full stop ("J.-P.", "J. P.", "JP")."""
-    parts = [p for p in word.split("-") if p]
-    if initial:
-        return r"[\s\-]*".join(re.escape(p[0]) + r"\.?" for p in parts)
-    return r"[\s\-]*".join(_umlauts(p) for p in parts)
-
-
-def _umlauts(part: str) -> str:
-    """A name part whose a, o, u may be followed by an `e` ("Müller" folds to "muller", and is
-    also written "Mueller"), either way round, and whose apostrophe may be left out ("D'Eramo")."""
-    part = re.sub(r"([aou])e", r"\1", part)
-    return "".join("'?" if c == "'" else re.escape(c) + ("e?" if c in "aou" else "") for c in part)
-
-
-def name_patterns(name: str, initials: bool = True) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
-    """Patterns for `name` as printed in lower-cased `clean` text: (with the given name in
-    full, with it as an initial); the second is None without `initials` or for one-word names.
-
-    Middle names may be left out or printed as initials; an extra middle initial is allowed.
-    """
-    words = _name_words(name)
-    if not words:
-        raise ValueError("an empty name")
-    last = _word(words[-1], initial=False)
-    if len(words) == 1:
-        return re.compile(rf"(?<![a-z]){last}(?![a-z])"), None
-    middles = "".join(rf"(?:{_SEPARATOR}(?:{_word(w, False)}|{_word(w, True)}))?" for w in words[1:-1])
-    tail = rf"{middles}(?:{_SEPARATOR}[a-z]\.)*{_SEPARATOR}{last}(?![a-z])"
-    full = re.compile(rf"(?<![a-z]){_word(words[0], False)}{tail}")
-    short = re.compile(rf"(?<![a-z]){_word(words[0], True)}{tail}") if initials else None
-    return full, short
 
 
 @dataclass(frozen=True)
@@ -125,32 +59,25 @@ class _Row:
 
     @property
     def bbox(self) -> BBox:
-        return _union([line.bbox for line in self.lines])
+        return enclosing([line.bbox for line in self.lines])
 
     def holds(self, match: _Match) -> bool:
         return self.start <= match.start < self.end
-
-
-def _union(boxes: Sequence[BBox]) -> BBox:
-    box = boxes[0]
-    for other in boxes[1:]:
-        box = box.union(other)
-    return box
 
 
 def _rows(lines: Sequence[Line]) -> tuple[list[_Row], str]:
     """The block's lines in reading order (rows top to bottom, left to right in a row) and
     the cleaned block text they make, one row a line."""
     rows: list[list[Line]] = []
-    for line in sorted(lines, key=lambda l: l.bbox.y0):
+    for line in sorted(lines, key=lambda line: line.bbox.y0):
         if rows and abs(line.bbox.y0 - rows[-1][0].bbox.y0) <= ROW_TOLERANCE:
             rows[-1].append(line)
         else:
             rows.append([line])
     result, text = [], ""
     for row in rows:
-        ordered = tuple(sorted(row, key=lambda l: l.bbox.x0))
-        texts = [l.text for l in ordered]
+        ordered = tuple(sorted(row, key=lambda line: line.bbox.x0))
+        texts = [line.text for line in ordered]
         row_text = clean(ROW_JOIN.join(texts))
         spans = tuple((len(text) + (len(clean(ROW_JOIN.join(texts[:i]) + ROW_JOIN)) if i else 0),
                        len(text) + len(clean(ROW_JOIN.join(texts[:i + 1])))) for i in range(len(texts)))
@@ -169,12 +96,11 @@ class _Match:
 def _find_authors(names: Sequence[str], text: str, initials: bool) -> dict[int, _Match]:
     """Where each listed author is printed: full given names are placed before initials, and
     no two authors share printed text (two "J. Doe"s cannot both be one printed name)."""
-    lowered = _lower(text)
+    lowered = lowercase(text)
     candidates: list[tuple[int, int, _Match]] = []
     for index, name in enumerate(names):
-        for quality, pattern in enumerate(name_patterns(name, initials)):
-            if pattern is not None:
-                candidates += [(quality, m.start(), _Match(index, m.start(), m.end())) for m in pattern.finditer(lowered)]
+        for quality, pattern in enumerate(name_patterns(name).forms(initials)):
+            candidates += [(quality, m.start(), _Match(index, m.start(), m.end())) for m in pattern.finditer(lowered)]
     found: dict[int, _Match] = {}
     taken: list[tuple[int, int]] = []
     for _, _, match in sorted(candidates, key=lambda c: (c[0], c[1])):
@@ -186,8 +112,8 @@ def _find_authors(names: Sequence[str], text: str, initials: bool) -> dict[int, 
 
 
 def _is_person(run: str) -> bool:
-    words = [w.strip(".").lower() for w in re.split(_SEPARATOR, run)]
-    return not any(w in _ORG_WORDS for w in words) and sum(1 for w in words if w not in _PARTICLES) >= 2
+    words = [w.strip(".").lower() for w in re.split(SEPARATOR, run)]
+    return not any(w in _ORG_WORDS for w in words) and sum(1 for w in words if w not in PARTICLES) >= MIN_NAME_WORDS
 
 
 def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[int, int, BBox]]:
@@ -197,27 +123,28 @@ def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[in
     templates set names in bold, affiliations not) or in a row set apart from the one above by
     more than the usual spacing (a new row of authors). When the listed names are bold, only
     bold lines count."""
-    spacings = sorted(b.lines[0].bbox.y0 - a.lines[0].bbox.y0 for a, b in zip(rows, rows[1:]))
+    spacings = sorted(b.lines[0].bbox.y0 - a.lines[0].bbox.y0 for a, b in zip(rows, rows[1:], strict=False))
     usual = spacings[len(spacings) // 2] if spacings else 0.0
     holding = [row for row in rows if any(row.holds(m) for m in found.values())]
-    bold_names = any(line.bold for row in holding for (start, end), line in zip(row.spans, row.lines)
+    bold_names = any(line.bold for row in holding for (start, end), line in zip(row.spans, row.lines, strict=True)
                      if any(start <= m.start < end for m in found.values()))
     result = []
     for index, row in enumerate(rows):
-        apart = index > 0 and row.lines[0].bbox.y0 - rows[index - 1].lines[0].bbox.y0 > 1.4 * usual
+        apart = index > 0 and row.lines[0].bbox.y0 - rows[index - 1].lines[0].bbox.y0 > ROW_APART * usual
         chosen = [not (bold_names and not line.bold)
                   and (row in holding or ((apart or bold_names) and _is_name_line(clean(line.text))))
                   for line in row.lines]
-        i = 0
-        while i < len(chosen):
-            if not chosen[i]:
-                i += 1
+        first = 0
+        while first < len(chosen):
+            if not chosen[first]:
+                first += 1
                 continue
-            j = i
-            while j + 1 < len(chosen) and chosen[j + 1]:
-                j += 1
-            result.append((row.spans[i][0], row.spans[j][1], _union([l.bbox for l in row.lines[i:j + 1]])))
-            i = j + 1
+            last = first
+            while last + 1 < len(chosen) and chosen[last + 1]:
+                last += 1
+            result.append((row.spans[first][0], row.spans[last][1],
+                           enclosing([line.bbox for line in row.lines[first:last + 1]])))
+            first = last + 1
     return result
 
 
@@ -274,12 +201,12 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
     order (`\\author{}`; ICML: `\\icmlauthor`). To change the list itself, ask the
     organizers to change it in the submission system first.
     """
-    names = [n for n in context.submission.authors if _name_words(n)]
+    names = [n for n in context.submission.authors if name_words(n)]
     block = doc.author_block
     if not names or block.anonymous or not block.lines:
         return
     rows, text = _rows(block.lines)
-    box = _union([row.bbox for row in rows])
+    box = enclosing([row.bbox for row in rows])
     found = _find_authors(names, text, options.initials)
     listed = "; ".join(names)
     if not found:
@@ -287,7 +214,7 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
             message=f"None of the {len(names)} listed authors was found in the author block.",
             hint="Print the author names as the submission system lists them; if they are there, the "
                  "block may be an image or use unusual fonts: check it by eye.",
-            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:300]}",
+            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}",
             severity=Severity.WARNING)
         return
     for index, name in enumerate(names):
@@ -296,15 +223,16 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
                 message=f"The listed author '{name}' is not printed in the author block.",
                 hint="Add the author as the submission system lists the name (spelled the same; an "
                      "initial for a given name is fine), or have the organizers correct the list.",
-                page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:300]}")
+                page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
     printed = sorted(found.values(), key=lambda m: m.start)
     order = [m.author for m in printed]
     if order != sorted(order):
         yield Violation(
             message="The authors are printed in another order than the submission system lists them: "
-                    f"printed {', '.join(names[i] for i in order)}; listed {', '.join(names[i] for i in sorted(order))}.",
+                    f"printed {', '.join(names[i] for i in order)}; "
+                    f"listed {', '.join(names[i] for i in sorted(order))}.",
             hint="Print the authors in the order the submission system lists them.",
-            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:300]}")
+            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
     for extra, extra_box, printed_line in _extra_names(rows, text, found):
         yield Violation(
             message=f"'{extra}' is printed in the author block but is not on the submission's author list.",
@@ -315,7 +243,7 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
 def title_key(text: str) -> str:
     """A title as compared: folded, letters and digits only (so line breaks, hyphenation,
     punctuation, footnote marks and ligatures do not count)."""
-    return re.sub(r"[^a-z0-9]", "", _lower(clean(text)))
+    return squash(text)
 
 
 def _metadata_title(doc: Document) -> str | None:
@@ -355,7 +283,7 @@ def title_match(doc: Document, options: TitleMatchOptions, context: CheckContext
     """
     printed = doc.title.strip()
     lines = doc.author_block.title
-    box = _union([line.bbox for line in lines]) if lines else None
+    box = enclosing([line.bbox for line in lines]) if lines else None
     submitted = (context.submission.title or "").strip()
     if printed and submitted and title_key(printed) != title_key(submitted):
         yield Violation(
@@ -370,7 +298,8 @@ def title_match(doc: Document, options: TitleMatchOptions, context: CheckContext
     if any(re.search(p, metadata, re.I) for p in options.template_titles):
         message = f"The PDF's metadata title is a leftover template title: '{metadata}'."
     else:
-        message = f"The PDF's metadata title differs from the {source} title: metadata '{metadata}', {source} '{reference}'."
+        message = (f"The PDF's metadata title differs from the {source} title: metadata '{metadata}', "
+                   f"{source} '{reference}'.")
     yield Violation(message=message, hint="Set `\\hypersetup{pdftitle={<the paper's title>}}`, or remove a leftover "
                                           "`pdftitle`.",
                     page=1, bbox=box, evidence=f"metadata title: {metadata}")

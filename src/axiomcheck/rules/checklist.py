@@ -93,7 +93,7 @@ def _end_of_text(doc: Document) -> BBox | None:
     """The last line of the paper: where the checklist would have to follow."""
     if not doc.page_count:
         return None
-    lines = [line for line in doc.page_text(doc.page_count).lines if id(line) not in doc.running_heads]
+    lines = doc.text.text_lines(doc.page_count)
     return lines[-1].bbox if lines else None
 
 

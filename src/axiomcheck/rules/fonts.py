@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Font
+from ._lines import body_size_lines
 from .base import CheckContext, Severity, Violation, from_template, rule
-from .layout import body_lines
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -51,7 +51,7 @@ def body_font_family(doc: Document, options: BodyFontFamilyOptions, context: Che
     fonts: Counter[str] = Counter()
     first_box: dict[str, tuple[int, BBox]] = {}
     for page in range(1, doc.page_count + 1):
-        for line in body_lines(doc, page):
+        for line in body_size_lines(doc, page):
             for word in line.words:
                 fonts[word.font] += len(word.text)
                 first_box.setdefault(word.font, (page, line.bbox))
@@ -74,7 +74,7 @@ def _font_box(doc: Document, font: Font, pdfium_name: str) -> tuple[int | None, 
     page = font.pages[0] if font.pages else None
     if page is None or page > doc.page_count:
         return page, None
-    for line in doc.page_text(page).lines:
+    for line in doc.text.page(page).lines:
         if any(word.font == pdfium_name for word in line.words):
             return page, line.bbox
     return page, None

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Hiding, Line, Word
+from ..model import BBox, Hiding, Line, Word, enclosing
+from ._text import clip
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ MIN_LETTERS = 2
 """A word counts toward a hidden run's length when it has this many letters."""
 MAX_QUOTE = 200
 """Characters of hidden text quoted in a message."""
-MECHANISMS = {
+MECHANISMS = MappingProxyType({
     "render-mode": "drawn in a text render mode that paints nothing",
     "transparent": "painted fully transparent",
     "soft-mask": "made invisible by transparency (a soft mask, blend mode or faint alpha)",
@@ -34,15 +36,15 @@ MECHANISMS = {
     "off-page": "placed outside the visible page",
     "tiny": "set in type too small to read",
     "text-layer": "whose font's ToUnicode map makes the text layer say other words than the glyphs show",
-}
+})
 """How the text is hidden, by `Hiding.reason`, as a message says it."""
 _UNSMUGGLED = ("redacted", "cropped")
 """Hidden without being smuggled (a redaction bar shows; a figure's trim cuts its own text):
 warnings, since a machine still reads the text."""
-_HINTS = {
+_HINTS = MappingProxyType({
     "redacted": "Delete the text under the bar rather than covering it: the text layer still carries it.",
     "cropped": "Crop the figure in its source (or delete the cut-off text): the text layer still carries it.",
-}
+})
 
 
 @dataclass(frozen=True)
@@ -74,16 +76,13 @@ class _Run:
 
     @property
     def bbox(self) -> BBox:
-        box = self.words[0].bbox
-        for word in self.words[1:]:
-            box = box.union(word.bbox)
-        return box
+        return enclosing(word.bbox for word in self.words)
 
 
 def _runs(doc: Document, number: int) -> list[_Run]:
     visibility = doc.visibility(number)
     runs: list[_Run] = []
-    for line in doc.page_text(number).lines:
+    for line in doc.text.page(number).lines:
         current: list[tuple[Word, Hiding]] = []
         for word in (*line.words, None):
             hiding = visibility.of(word) if word is not None else None
@@ -103,7 +102,7 @@ def _details(runs: list[_Run]) -> str:
     """The evidence of a page's runs of one kind, for the message: "(#ffffff on #ffffff)"."""
     reason = runs[0].reason
     if reason == "text-layer":
-        return f"; the page shows '{_clip(' … '.join(r.shown for r in runs))}'"
+        return f"; the page shows '{_quote(' … '.join(r.shown for r in runs))}'"
     if reason == "tiny":
         return f" ({min(w.size for r in runs for w in r.words):.1f} pt)"
     details = list(dict.fromkeys(h.detail for r in runs for h in r.hidings if h.detail))
@@ -145,18 +144,12 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
                 by_reason.setdefault(run.reason, []).append(run)
         for reason, runs in by_reason.items():
             quote = " … ".join(r.text for r in runs)
-            box = runs[0].bbox
-            for run in runs[1:]:
-                box = box.union(run.bbox)
+            box = enclosing(run.bbox for run in runs)
             yield Violation(
-                message=f"Page {number} has text {MECHANISMS[reason]}{_details(runs)}: '{_clip(quote)}'",
+                message=f"Page {number} has text {MECHANISMS[reason]}{_details(runs)}: '{_quote(quote)}'",
                 hint=_HINTS.get(reason, "Delete the hidden text, or make it readable if it belongs in the paper."),
-                page=number, bbox=box, evidence=_clip(quote),
+                page=number, bbox=box, evidence=_quote(quote),
                 severity=Severity.WARNING if reason in _UNSMUGGLED else None)
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -189,18 +182,20 @@ def page_overflow(doc: Document, options: PageOverflowOptions, context: CheckCon
         found = [row for row in doc.visibility(number).overflows if len(row.beyond) >= options.min_words]
         if not found:
             continue
-        box = found[0].bbox
-        for row in found[1:]:
-            box = box.union(row.bbox)
+        box = enclosing(row.bbox for row in found)
         clipped = BBox(max(box.x0, area.x0), max(box.y0, area.y0), min(box.x1, area.x1), min(box.y1, area.y1))
         edges = sorted({_edge(w, area) for row in found for w in row.beyond})
         cut = " … ".join(" ".join(w.text for w in row.beyond) for row in found)
         yield Violation(
             message=f"Page {number}: {len(found)} line{'s' if len(found) > 1 else ''} "
                     f"run{'' if len(found) > 1 else 's'} past the {' and '.join(edges)} edge of the page, "
-                    f"cutting off '{_clip(cut)}'.",
+                    f"cutting off '{_quote(cut)}'.",
             hint="Make the table or line fit the text block (resize or split it); what runs off the page is lost.",
-            page=number, bbox=clipped, evidence=_clip(" / ".join(_line_text(row.lines) for row in found)))
+            page=number, bbox=clipped, evidence=_quote(" / ".join(_line_text(row.lines) for row in found)))
+
+
+def _quote(text: str) -> str:
+    return clip(text, MAX_QUOTE)
 
 
 def _line_text(lines: tuple[Line, ...]) -> str:

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import Line, PageVisibility, Word
+from ..model import Line, PageVisibility, Word, enclosing
+from ._text import clip
 from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 
 MAX_QUOTE = 200
 """Characters of a sentence quoted in a message."""
+HIDDEN_SHARE = 0.5
+"""A prompt is hidden when more than this share of its words are."""
+CONTEXT_LINES = 1
+"""The sentence around a prompt is looked for this many lines before and after it."""
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)")
 _REVIEW_CONTEXT_RE = re.compile(r"\b(?:review|reviewer|reviewers|referee|accept|acceptance|score|rating)\b", re.I)
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 1] + "…"
 
 
 DEFAULT_REVIEWER_PHRASES = (
@@ -92,7 +93,7 @@ def _hidden_run(visibility: PageVisibility, placed: list[_Placed], first: int, l
         first -= 1
     while last + 1 < len(placed) and visibility.of(placed[last + 1].word):
         last += 1
-    return " ".join(p.word.text for p in placed[first:last + 1])
+    return " ".join(placed_word.word.text for placed_word in placed[first:last + 1])
 
 
 @rule(id="AX402", name="reviewer-prompt", group="integrity", options=ReviewerPromptOptions)
@@ -115,7 +116,7 @@ def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: Chec
     injections = [re.compile(p, re.I) for p in options.injections]
     anywhere = re.compile("|".join(f"(?:{p})" for p in (*options.phrases, *options.injections)) or "(?!)", re.I)
     for number in range(1, doc.page_count + 1):
-        lines = doc.page_text(number).lines
+        lines = doc.text.page(number).lines
         if not anywhere.search(" ".join(line.text for line in lines)):
             continue
         visibility = doc.visibility(number)
@@ -124,25 +125,24 @@ def reviewer_prompt(doc: Document, options: ReviewerPromptOptions, context: Chec
         matches = [(m, True) for p in always for m in p.finditer(text)]
         matches += [(m, False) for p in injections for m in p.finditer(text)]
         for match, addressed in sorted(matches, key=lambda item: item[0].start()):
-            words = [p for p in placed if p.start < match.end() and p.end > match.start()]
-            hidden = sum(1 for p in words if visibility.of(p.word)) * 2 > len(words)
+            words = [placed_word for placed_word in placed
+                     if placed_word.start < match.end() and placed_word.end > match.start()]
+            hidden = sum(1 for placed_word in words if visibility.of(placed_word.word)) > HIDDEN_SHARE * len(words)
             first, last = words[0], words[-1]
-            lower = line_starts[max(first.line - 1, 0)]
-            upper = line_starts[min(last.line + 2, len(line_starts) - 1)]
+            lower = line_starts[max(first.line - CONTEXT_LINES, 0)]
+            upper = line_starts[min(last.line + 1 + CONTEXT_LINES, len(line_starts) - 1)]
             sentence = _sentence(text, match.start(), match.end(), lower, upper)
             if hidden:
                 sentence = _hidden_run(visibility, placed, placed.index(first), placed.index(last))
             if not (addressed or hidden or _REVIEW_CONTEXT_RE.search(sentence)) or sentence in reported:
                 continue
             reported.add(sentence)
-            box = words[0].word.bbox
-            for placed_word in words[1:]:
-                box = box.union(placed_word.word.bbox)
+            box = enclosing(placed_word.word.bbox for placed_word in words)
             yield Violation(
                 message=(f"Page {number} addresses AI reviewers{' in hidden text' if hidden else ''}: "
-                         f"'{_clip(sentence)}'"),
+                         f"'{clip(sentence, MAX_QUOTE)}'"),
                 hint="Remove the instruction; prompts to reviewers are treated as misconduct.",
-                page=number, bbox=box, evidence=_clip(sentence))
+                page=number, bbox=box, evidence=clip(sentence, MAX_QUOTE))
 
 
 RULES = (reviewer_prompt,)

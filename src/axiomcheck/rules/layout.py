@@ -13,16 +13,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line
+from ..model import BBox, Line, enclosing
+from ._lines import body_size_lines
 from .base import CheckContext, Severity, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
 
 POINTS_PER_INCH = 72.0
-BODY_SIZE_SLACK = 1.0
-"""Lines within this many points of the body size are body text (footnotes, captions and
-figure labels are smaller, headings larger)."""
 PROSE_WORDS = 4
 """A line of at least this many words is running prose (not a table cell or a label)."""
 WIDE_PAGE_SHARE = 0.3
@@ -34,23 +32,20 @@ MIN_LOW_LINES = 2
 MIN_PITCHES = 20
 """Fewer measured baseline pitches than this say nothing about the leading."""
 PITCH_STEP = 0.25
-
-
-def body_lines(doc: Document, page: int) -> list[Line]:
-    """The page's lines of body-size text, without running heads, folios and the page-1 notice."""
-    size = doc.body_size
-    skip = doc.running_heads
-    notice = doc.notice.bbox if page == 1 and doc.notice else None
-    return [line for line in doc.page_text(page).lines
-            if id(line) not in skip and abs(line.size - size) <= BODY_SIZE_SLACK
-            and not (notice is not None and line.bbox.y0 >= notice.y0 - 1 and line.bbox.y1 <= notice.y1 + 1)]
-
-
-def _union(boxes: list[BBox]) -> BBox:
-    box = boxes[0]
-    for other in boxes[1:]:
-        box = box.union(other)
-    return box
+"""Baseline pitches are counted in buckets this many points wide."""
+PITCH_RANGE = (0.5, 1.45)
+"""Pitches outside these multiples of the template's leading are not between two lines of a paragraph."""
+MIN_ROW_WORDS = 2
+"""A line of at least this many words counts toward the top and bottom margins (a lone
+equation number or symbol does not)."""
+BLOCK_TRIM = 10
+"""A page's measured text block ignores the outermost 1/10 of its lines on each side."""
+SIZE_MATCH = 0.15
+"""A sample line of a size is within this many points of it."""
+SAMPLE_QUOTE = 120
+"""The longest sample line a finding quotes (characters)."""
+COLUMN_PAGES = 4
+"""The number of columns is judged on this many first pages (see `Document.columns`)."""
 
 
 def _inches(points: float) -> str:
@@ -81,10 +76,11 @@ class _PageBlock:
 
 def _measured_box(lines: list[Line]) -> BBox:
     """The text block the page's lines fill, ignoring the outermost 10% on each side."""
-    lefts = sorted(l.bbox.x0 for l in lines)
-    rights = sorted(l.bbox.x1 for l in lines)
-    cut = len(lines) // 10
-    return BBox(lefts[cut], min(l.bbox.y0 for l in lines), rights[-1 - cut], max(l.bbox.y1 for l in lines))
+    lefts = sorted(line.bbox.x0 for line in lines)
+    rights = sorted(line.bbox.x1 for line in lines)
+    cut = len(lines) // BLOCK_TRIM
+    return BBox(lefts[cut], min(line.bbox.y0 for line in lines), rights[-1 - cut],
+                max(line.bbox.y1 for line in lines))
 
 
 @rule(id="AX204", name="text-block", group="layout", options=TextBlockOptions, confidence="heuristic")
@@ -107,20 +103,21 @@ def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) 
     wide: list[_PageBlock] = []
     tall: list[_PageBlock] = []
     for page in range(1, doc.page_count + 1):
-        lines = body_lines(doc, page)
-        prose = [l for l in lines if len(l.words) >= PROSE_WORDS]
-        outside = [l for l in prose if l.bbox.x0 < options.left - options.tolerance
-                   or l.bbox.x1 > options.right + options.tolerance]
+        lines = body_size_lines(doc, page)
+        prose = [line for line in lines if len(line.words) >= PROSE_WORDS]
+        outside = [line for line in prose if line.bbox.x0 < options.left - options.tolerance
+                   or line.bbox.x1 > options.right + options.tolerance]
         if prose and len(outside) >= MIN_WIDE_LINES and len(outside) >= WIDE_PAGE_SHARE * len(prose):
             wide.append(_PageBlock(page, _measured_box(prose), len(outside), len(prose)))
         # Baselines, not boxes: the limits of a displayed sum may rise above the first line.
-        beyond = [l for l in lines if len(l.words) >= 2 and (l.baseline < options.top - options.tolerance
-                                                              or l.baseline > options.bottom + options.tolerance)]
+        beyond = [line for line in lines if len(line.words) >= MIN_ROW_WORDS
+                  and (line.baseline < options.top - options.tolerance
+                       or line.baseline > options.bottom + options.tolerance)]
         if len(beyond) >= MIN_LOW_LINES:
-            tall.append(_PageBlock(page, _union([l.bbox for l in lines]), len(beyond), len(lines)))
+            tall.append(_PageBlock(page, enclosing([line.bbox for line in lines]), len(beyond), len(lines)))
     template_width = options.right - options.left
     if wide:
-        worst = max(wide, key=lambda b: b.outside)
+        worst = max(wide, key=lambda block: block.outside)
         box = worst.box
         yield Violation(
             message=(f"The text block on page {worst.page} is {_inches(box.width)} wide (x {box.x0:.0f}-{box.x1:.0f}); "
@@ -128,17 +125,19 @@ def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) 
             hint="Remove `geometry`, `fullpage` or changes to `\\textwidth` and the margins; keep the template's page.",
             page=worst.page, bbox=box,
             evidence=(f"{worst.outside} of {worst.lines} prose lines outside the side margins; pages "
-                      + ", ".join(str(b.page) for b in wide)))
+                      + ", ".join(str(block.page) for block in wide)))
     if tall:
-        worst = max(tall, key=lambda b: b.outside)
+        worst = max(tall, key=lambda block: block.outside)
         box = worst.box
         yield Violation(
             message=(f"Body text on page {worst.page} runs from y {box.y0:.0f} to {box.y1:.0f}; the template's text "
-                     f"block is {_inches(options.bottom - options.top)} high (y {options.top:.0f}-{options.bottom:.0f})."),
-            hint="Remove changes to `\\textheight`, `\\topmargin`, `\\voffset` or `geometry`; keep the template's page.",
+                     f"block is {_inches(options.bottom - options.top)} high "
+                     f"(y {options.top:.0f}-{options.bottom:.0f})."),
+            hint="Remove changes to `\\textheight`, `\\topmargin`, `\\voffset` or `geometry`; keep the template's "
+                 "page.",
             page=worst.page, bbox=box,
             evidence=(f"{worst.outside} body lines above or below the block; pages "
-                      + ", ".join(str(b.page) for b in tall)))
+                      + ", ".join(str(block.page) for block in tall)))
 
 
 @dataclass(frozen=True)
@@ -152,8 +151,8 @@ class BodyFontSizeOptions:
 def _sample_line(doc: Document, size: float) -> Line | None:
     """A prose line of the given size, for the finding's box (page 1 first)."""
     for page in range(1, doc.page_count + 1):
-        for line in body_lines(doc, page):
-            if len(line.words) >= PROSE_WORDS and abs(line.size - size) < 0.15:
+        for line in body_size_lines(doc, page):
+            if len(line.words) >= PROSE_WORDS and abs(line.size - size) < SIZE_MATCH:
                 return line
     return None
 
@@ -181,7 +180,7 @@ def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckCo
         hint="Keep the template's \\normalsize for the running text; remove \\small, \\fontsize or a smaller "
              "class option.",
         page=line.page if line else None, bbox=line.bbox if line else None,
-        evidence=line.text[:120] if line else None)
+        evidence=line.text[:SAMPLE_QUOTE] if line else None)
 
 
 @dataclass(frozen=True)
@@ -199,12 +198,13 @@ def _pitches(doc: Document, leading: float) -> tuple[dict[float, list[float]], d
     examples: dict[float, tuple[Line, Line]] = {}
     for page in range(1, doc.page_count + 1):
         middle = doc.pages[page - 1].width / 2
-        lines = [l for l in body_lines(doc, page) if len(l.words) >= PROSE_WORDS - 1]
+        lines = [line for line in body_size_lines(doc, page) if len(line.words) >= PROSE_WORDS - 1]
         for column in (True, False):
-            ordered = sorted((l for l in lines if (l.bbox.x0 < middle) == column), key=lambda l: l.baseline)
-            for upper, lower in zip(ordered, ordered[1:]):
+            ordered = sorted((line for line in lines if (line.bbox.x0 < middle) == column),
+                             key=lambda line: line.baseline)
+            for upper, lower in zip(ordered, ordered[1:], strict=False):
                 pitch = lower.baseline - upper.baseline
-                if 0.5 * leading < pitch < 1.45 * leading:
+                if PITCH_RANGE[0] * leading < pitch < PITCH_RANGE[1] * leading:
                     key = round(pitch / PITCH_STEP) * PITCH_STEP
                     pitches.setdefault(key, []).append(pitch)
                     examples.setdefault(key, (upper, lower))
@@ -266,13 +266,13 @@ def columns(doc: Document, options: ColumnsOptions, context: CheckContext) -> It
     """
     if doc.columns == options.columns:
         return
-    page = 2 if doc.page_count >= 2 else 1
-    lines = body_lines(doc, page)
+    page = min(doc.page_count, 2) or 1  # page 2: the body's first full page
+    lines = body_size_lines(doc, page)
     yield Violation(
         message=f"The paper is set in {doc.columns} column(s); the template has {options.columns}.",
         hint="Use the venue's template as distributed, without multicol or a changed column option.",
-        page=page, bbox=_union([l.bbox for l in lines]) if lines else None,
-        evidence=f"{doc.columns} column(s) on the first {min(doc.page_count, 4)} pages")
+        page=page, bbox=enclosing([line.bbox for line in lines]) if lines else None,
+        evidence=f"{doc.columns} column(s) on the first {min(doc.page_count, COLUMN_PAGES)} pages")
 
 
 RULES = (text_block, body_font_size, leading, columns)

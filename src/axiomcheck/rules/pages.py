@@ -7,13 +7,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import MM_PER_POINT, BBox, page_size_name
+from ..model import FURNITURE, MM_PER_POINT, BBox, enclosing, page_size_name
 from .base import CheckContext, MainBodyPageLimit, Region, RegionKind, Severity, Violation, renamed, rule
 
 if TYPE_CHECKING:
-    from ..model import Document, Heading, PageInfo
+    from ..model import Document, Heading
 
 
+LIMIT_LINE_GAP = 3.0
+"""Points above the first text past the limit where the limit line is drawn ..."""
+LIMIT_LINE_WIDTH = 1.0
+"""... as a box this many points high."""
 REFERENCE_ENTRIES = 3
 """Reference-like lines past the limit that make a paper without a recognised References heading
 uncertain (its references may be there, unrecognised)."""
@@ -52,42 +56,40 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     where = (f"ends on page {body.end.page}" if body.excluded_start is None else
              f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
              f"{body.excluded_start.page}")
-    first_page = options.main_body_pages + 1
-    late = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
-            if item.page >= first_page]
-    if late and body.excluded_start is not None:
+    first_page_over = options.main_body_pages + 1
+    floats_over = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
+                   if item.page >= first_page_over]
+    if floats_over and body.excluded_start is not None:
         where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
-                 f"{body.excluded_start.page}, and {', '.join(late)}, placed among the references, "
-                 f"count{'s' if len(late) == 1 else ''} too")
-    past = _past_limit(doc, options.main_body_pages, body.excluded_start) + tuple(
-        Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page)
-    shown_page = min((region.page for region in past), default=first_page)
-    shown = [region for region in past if region.page == shown_page]
-    box = shown[0].bbox if shown else None
-    for region in shown[1:]:
-        box = box.union(region.bbox)
-    limit = _limit_line(doc, first_page, box if shown_page == first_page else None)
-    sure = body.excluded_start is not None or not context.main_body_excludes or \
-        _reference_entries(doc, first_page) < REFERENCE_ENTRIES
+                 f"{body.excluded_start.page}, and {', '.join(floats_over)}, placed among the references, "
+                 f"count{'s' if len(floats_over) == 1 else ''} too")
+    overflow_regions = _past_limit(doc, options.main_body_pages, body.excluded_start) + tuple(
+        Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page_over)
+    finding_page = min((region.page for region in overflow_regions), default=first_page_over)
+    on_finding_page = [region.bbox for region in overflow_regions if region.page == finding_page]
+    box = enclosing(on_finding_page) if on_finding_page else None
+    limit = _limit_line(doc, first_page_over, box if finding_page == first_page_over else None)
+    count_is_certain = body.excluded_start is not None or not context.main_body_excludes or\
+        _reference_entries(doc, first_page_over) < REFERENCE_ENTRIES
     yield Violation(
         message=(f"The main body runs {overflow:.1f} pages past the {options.main_body_pages}-page limit "
                  f"({body.pages} pages; it {where})."
-                 + ("" if sure else " The pages past the limit hold what look like reference entries, but no "
-                                    "References heading was recognised, so the whole paper was counted: check "
-                                    "with `axiomcheck inspect`.")),
+                 + ("" if count_is_certain else
+                    " The pages past the limit hold what look like reference entries, but no References heading "
+                    "was recognised, so the whole paper was counted: check with `axiomcheck inspect`.")),
         hint=(f"Cut the main text to {options.main_body_pages} pages; "
               f"{_excluded_phrase(context.main_body_excludes)} do not count."),
-        page=shown_page, bbox=box,
+        page=finding_page, bbox=box,
         evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
-        regions=((limit,) if limit else ()) + past,
-        severity=None if sure else Severity.WARNING,
+        regions=((limit,) if limit else ()) + overflow_regions,
+        severity=None if count_is_certain else Severity.WARNING,
     )
 
 
 def _reference_entries(doc: Document, first_page: int) -> int:
     """Lines from `first_page` on that look like entries of a reference list ("[12] J. Doe ...
     2020", "Doe, J. ... (2020)")."""
-    return sum(1 for number in range(first_page, doc.page_count + 1) for line in doc.page_text(number).lines
+    return sum(1 for number in range(first_page, doc.page_count + 1) for line in doc.text.page(number).lines
                if _ENTRY_RE.match(line.text))
 
 
@@ -98,20 +100,16 @@ def _past_limit(doc: Document, main_body_pages: int, stop: Heading | None) -> tu
     last = stop.page if stop is not None else doc.page_count
     for number in range(main_body_pages + 1, last + 1):
         lines = []
-        for line in doc.page_text(number).lines:
+        for line in doc.text.page(number).lines:
             if stop is not None and number == stop.page and line.bbox == stop.bbox:
                 break
-            if id(line) not in doc.running_heads:
+            if line.role not in FURNITURE:
                 lines.append(line)
         middle = doc.pages[number - 1].width / 2
-        columns = [lines] if doc.columns < 2 else [[l for l in lines if l.bbox.x0 < middle],
-                                                   [l for l in lines if l.bbox.x0 >= middle]]
-        for column in columns:
-            if column:
-                box = column[0].bbox
-                for line in column[1:]:
-                    box = box.union(line.bbox)
-                regions.append(Region(number, box, RegionKind.SHADE))
+        columns = [lines] if doc.columns == 1 else [[line for line in lines if line.bbox.x0 < middle],
+                                                    [line for line in lines if line.bbox.x0 >= middle]]
+        regions += [Region(number, enclosing(line.bbox for line in column), RegionKind.SHADE)
+                    for column in columns if column]
     return tuple(regions)
 
 
@@ -119,13 +117,13 @@ def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | Non
     """A thin box across the top of the text on `page`: where the page limit falls."""
     if page > doc.page_count:
         return None
-    lines = [line for line in doc.page_text(page).lines if id(line) not in doc.running_heads]
+    lines = doc.text.text_lines(page)
     if not lines and overflow is None:
         return None
     left = min([line.bbox.x0 for line in lines] + ([overflow.x0] if overflow else []))
     right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
-    top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - 3.0
-    return Region(page, BBox(left, top - 0.5, right, top + 0.5), RegionKind.LIMIT)
+    top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - LIMIT_LINE_GAP
+    return Region(page, BBox(left, top - LIMIT_LINE_WIDTH / 2, right, top + LIMIT_LINE_WIDTH / 2), RegionKind.LIMIT)
 
 
 def _excluded_phrase(kinds: tuple[str, ...]) -> str:
@@ -168,12 +166,6 @@ class PageSizeOptions:
     tolerance_mm: float = 3.0
 
 
-def page_box(page: PageInfo) -> BBox:
-    """The whole visible page (its crop box) in the model's top-down coordinates: the place of a
-    finding about the page itself."""
-    return page.visible_box
-
-
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
 def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """Every page has an allowed size and orientation, and no page is rotated.
@@ -197,35 +189,35 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
             width_mm, height_mm = height_mm, width_mm
         first_size = first_size or (width_mm, height_mm)
         found = page_size_name(width_mm, height_mm, options.tolerance_mm)
-        shown = f"{width_mm:.0f} x {height_mm:.0f} mm" + (f" ({found})" if found else "")
+        described = f"{width_mm:.0f} x {height_mm:.0f} mm" + (f" ({found})" if found else "")
         if page.rotation:
             yield Violation(
                 message=f"Page {page.number} is rotated by {page.rotation} degrees.",
                 hint="Remove the rotation (e.g. `\\usepackage{pdflscape}` pages or a rotated inserted PDF).",
-                page=page.number, bbox=page_box(page), evidence=f"/Rotate {page.rotation}")
+                page=page.number, bbox=page.visible_box, evidence=f"/Rotate {page.rotation}")
         if found not in options.sizes and not reported_size:
             reported_size = True
             yield Violation(
-                message=f"Page {page.number} is {shown}; allowed: {allowed}.",
+                message=f"Page {page.number} is {described}; allowed: {allowed}.",
                 hint="Produce the PDF at the required paper size with the venue's template.",
-                page=page.number, bbox=page_box(page), evidence=shown)
+                page=page.number, bbox=page.visible_box, evidence=described)
         elif options.orientation != "any" and not reported_size:
             landscape = width_mm > height_mm + 1
             if landscape != (options.orientation == "landscape"):
                 reported_size = True
                 yield Violation(
                     message=f"Page {page.number} is {'landscape' if landscape else 'portrait'} "
-                            f"({shown}); it must be {options.orientation}.",
+                            f"({described}); it must be {options.orientation}.",
                     hint=f"Export the page in {options.orientation} orientation.",
-                    page=page.number, bbox=page_box(page), evidence=shown)
+                    page=page.number, bbox=page.visible_box, evidence=described)
         # Sizes compare unrotated, so a rotated page of the same paper is reported once, as rotated.
-        if (abs(width_mm - first_size[0]) > MM_PER_POINT or abs(height_mm - first_size[1]) > MM_PER_POINT) \
+        if (abs(width_mm - first_size[0]) > MM_PER_POINT or abs(height_mm - first_size[1]) > MM_PER_POINT)\
                 and not reported_size:
             reported_size = True
             yield Violation(
-                message=f"Page {page.number} ({shown}) differs in size from page 1.",
+                message=f"Page {page.number} ({described}) differs in size from page 1.",
                 hint="Give every page the same size; inserted PDFs are often A4.",
-                page=page.number, bbox=page_box(page), evidence=shown)
+                page=page.number, bbox=page.visible_box, evidence=described)
 
 
 @dataclass(frozen=True)
@@ -250,7 +242,7 @@ def page_count(doc: Document, options: PageCountOptions, context: CheckContext) 
         yield Violation(
             message=f"The PDF has {count} pages; this track allows at most {options.max_total_pages}.",
             hint=f"Submit a PDF of at most {options.max_total_pages} page(s).",
-            page=options.max_total_pages + 1, bbox=page_box(doc.pages[options.max_total_pages]),
+            page=options.max_total_pages + 1, bbox=doc.pages[options.max_total_pages].visible_box,
             evidence=f"{count} pages")
     elif count < options.min_pages:
         yield Violation(

@@ -100,7 +100,7 @@ def _place(doc: Document, limit: Heading | None) -> tuple[int | None, BBox | Non
     if limit is not None:
         return limit.page, limit.bbox
     for page in range(doc.page_count, 0, -1):
-        lines = [line for line in doc.page_text(page).lines if id(line) not in doc.running_heads]
+        lines = doc.text.text_lines(page)
         if lines:
             return page, lines[-1].bbox
     return None, None

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Notice, TemplateInfo
+from ..model import FURNITURE, BBox, Notice, TemplateInfo, enclosing
+from ._places import foot_of_page_one
+from ._text import SHORT_QUOTE
 from .base import CheckContext, Severity, Violation, from_template, rule
-from .places import foot_of_page_one
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -26,7 +28,7 @@ def made_with(template: TemplateInfo) -> str:
     return template.option or "no mode the template prints"
 
 
-_STAGE_PLURALS = {"submission": "submissions", "camera-ready": "camera-ready versions"}
+_STAGE_PLURALS = MappingProxyType({"submission": "submissions", "camera-ready": "camera-ready versions"})
 
 
 @dataclass(frozen=True)
@@ -144,14 +146,11 @@ def _running_head(doc: Document) -> Notice | None:
     if not doc.page_count:
         return None
     height = doc.pages[0].height
-    lines = [line for line in doc.page_text(1).lines
-             if id(line) in doc.running_heads and line.bbox.y1 <= HEAD_ZONE * height]
+    lines = [line for line in doc.text.page(1).lines
+             if line.role in FURNITURE and line.bbox.y1 <= HEAD_ZONE * height]
     if not lines:
         return None
-    box = lines[0].bbox
-    for line in lines[1:]:
-        box = box.union(line.bbox)
-    return Notice(text=" ".join(line.text for line in lines), bbox=box)
+    return Notice(text=" ".join(line.text for line in lines), bbox=enclosing(line.bbox for line in lines))
 
 
 def _top_of_page_one(doc: Document) -> BBox | None:
@@ -164,10 +163,11 @@ def _top_of_page_one(doc: Document) -> BBox | None:
 
 def _page_one_foot(doc: Document) -> str:
     """What stands where the notice belongs: the lowest line of page 1."""
-    lines = [line for line in doc.first_page_lines if any(c.isalnum() for c in line.text)]
+    lines = [line for line in doc.text.lines(1) if any(c.isalnum() for c in line.text)] if doc.page_count else []
     if not lines:
         return "page 1 has no text"
-    return f"no notice wording at the foot of page 1; its last line reads '{max(lines, key=lambda l: l.bbox.y1).text[:160]}'"
+    lowest = max(lines, key=lambda line: line.bbox.y1)
+    return f"no notice wording at the foot of page 1; its last line reads '{lowest.text[:SHORT_QUOTE]}'"
 
 
 def _layout_evidence(doc: Document) -> str:
@@ -179,8 +179,8 @@ def _layout_evidence(doc: Document) -> str:
 
 
 def _numbered_pages(doc: Document) -> str:
-    pages = [n for n in range(1, doc.page_count + 1) if doc.page_text(n).lines]
-    numbered = sum(1 for n in pages if doc.page_text(n).line_number_words)
+    pages = [page for page in doc.text.pages if page.lines]
+    numbered = sum(1 for page in pages if page.ruler)
     return f"a line-number column on {numbered} of {len(pages)} pages with text"
 
 
@@ -237,25 +237,25 @@ def template_family(doc: Document, options: TemplateFamilyOptions, context: Chec
     required = options.label or options.expected
     hint = (f"Use the {required} template" + (f": {options.option_hint}." if options.option_hint else "."))
     notice = doc.notice
-    where = {"page": 1, "bbox": notice.bbox if notice else foot_of_page_one(doc),
-             "evidence": "; ".join(template.evidence) or _layout_evidence(doc)}
+    box = notice.bbox if notice else foot_of_page_one(doc)
+    evidence = "; ".join(template.evidence) or _layout_evidence(doc)
     if family == "unknown":
         yield Violation(
             message="This PDF was not made with a template axiomcheck recognises (no known notice, text block or "
-                    f"metadata); the venue requires {required}.", hint=hint, **where)
+                    f"metadata); the venue requires {required}.", hint=hint, page=1, bbox=box, evidence=evidence)
     elif family != required_family:
         yield Violation(
             message=f"This PDF was made with the {template.label} template; the venue requires "
-                    f"{required}.", hint=hint, **where)
+                    f"{required}.", hint=hint, page=1, bbox=box, evidence=evidence)
     elif required_year is not None and year is None:
         yield Violation(
             message=f"This PDF was made with the {template.label} template, but it does not state "
                     f"the year (no dated notice or style fingerprint); the venue requires {required}.",
-            hint=hint, severity=Severity.WARNING, **where)
+            hint=hint, severity=Severity.WARNING, page=1, bbox=box, evidence=evidence)
     elif required_year is not None and year != required_year:
         yield Violation(
             message=f"This PDF was made with the {template.label} style; the venue requires "
-                    f"{required}.", hint=hint, **where)
+                    f"{required}.", hint=hint, page=1, bbox=box, evidence=evidence)
 
 
 @dataclass(frozen=True)
@@ -285,8 +285,8 @@ def line_numbers(doc: Document, options: LineNumbersOptions, context: CheckConte
             hint="Build the submission in the template's review mode (no `final` or `preprint` option).",
             page=1, bbox=_ruler_place(doc), evidence=_numbered_pages(doc))
     elif not options.required and present:
-        page = next((n for n in range(1, doc.page_count + 1) if doc.page_text(n).line_number_words), 1)
-        words = doc.page_text(page).line_number_words
+        page = next((page.page for page in doc.text.pages if page.ruler), 1)
+        words = doc.text.page(page).line_number_words
         yield Violation(
             message="Line numbers are printed; the camera-ready must not have them.",
             hint="Pass the template's `final` option (ICML: `accepted`).",
@@ -295,16 +295,18 @@ def line_numbers(doc: Document, options: LineNumbersOptions, context: CheckConte
 
 
 RULER_WIDTH = 24.0
-"""Points left of the text where the templates print their line numbers."""
+"""Points left of the text where the templates print their line numbers ..."""
+RULER_GAP = 2.0
+"""... up to this many points from the text."""
 
 
 def _ruler_place(doc: Document) -> BBox | None:
     """Where page 1's line numbers belong: a strip left of its body text."""
-    lines = [line for line in doc.first_page_lines if id(line) not in doc.running_heads]
+    lines = doc.text.text_lines(1) if doc.page_count else ()
     if not lines:
         return None
     left = min(line.bbox.x0 for line in lines)
-    return BBox(max(0.0, left - RULER_WIDTH), min(line.bbox.y0 for line in lines), max(1.0, left - 2.0),
+    return BBox(max(0.0, left - RULER_WIDTH), min(line.bbox.y0 for line in lines), max(1.0, left - RULER_GAP),
                 max(line.bbox.y1 for line in lines))
 
 

@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line
-from .anonymity_authors import fold
-from .anonymity_scan import (ACKNOWLEDGMENT_REGIONS, REFERENCES, TEXT_REGIONS, locate, position, runs,
-                             sentence_around, trim)
-from .base import CheckContext, Severity, Violation, rule
+from ...model import REGIONS, BBox, Line
+from .._names import account_forms, squash
+from .._text import ACKNOWLEDGMENT_REGIONS, TEXT_REGIONS, sentence_around, trim
+from ..base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ...model import Document
 
 _URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'`]+|(?<![\w@/.\-])(?:[a-z0-9\-]+\.)+[a-z]{2,}(?:/[^\s<>\"'`]*)?",
                      re.I)
@@ -44,11 +43,13 @@ _OWNED_RE = re.compile(
     re.I)
 """Wording that claims the linked code, data or page as the authors' own."""
 _MIN_NAME = 4
-"""Surnames, affiliations and acknowledged names shorter than this are not matched in an account."""
+"""Affiliations and acknowledged names shorter than this are not matched in an account (nor
+are surnames: `rules._names.MIN_SURNAME`)."""
 _MIN_INSIDE = 6
 """A spelling of an author's full name shorter than this ("boli", "jdoe") matches only a whole
 account (digits may follow), never part of one: "symbolic" is not Bo Li's."""
 _LEAD = 600
+"""Characters before a URL searched for the start of its sentence."""
 _SENTENCE_BREAK_RE = re.compile(r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z])")
 
 
@@ -112,15 +113,16 @@ def text_urls(doc: Document) -> Iterator[_Url]:
     targets: dict[int, list[str]] = {}
     for link in doc.metadata.links:
         targets.setdefault(link.page, []).append(normalise_url(link.uri))
-    for run in runs(doc):
-        for match in _URL_RE.finditer(run.text):
-            end = _continued_end(run.text, match)
-            page, box = run.box(match.start(), end)
+    for passage in doc.text.passages:
+        for match in _URL_RE.finditer(passage.text):
+            end = _continued_end(passage.text, match)
+            page, box = passage.box(match.start(), end)
             printed = normalise_url(match.group(0))
             on_page = targets.get(page, ())
             target = printed if printed in on_page else next((t for t in on_page if t.startswith(printed)), None)
-            yield _Url(target or normalise_url(run.text[match.start():end].replace("\n", "")), page, box, run.region,
-                       sentence_around(run.text, match.start(), end), _lead(run.text, match.start(), end))
+            yield _Url(target or normalise_url(passage.text[match.start():end].replace("\n", "")), page, box,
+                       passage.region, sentence_around(passage.text, match.start(), end),
+                       _lead(passage.text, match.start(), end))
 
 
 def _continued_end(text: str, match: re.Match[str]) -> int:
@@ -137,20 +139,20 @@ def _continued_end(text: str, match: re.Match[str]) -> int:
 def _link_urls(doc: Document) -> Iterator[_Url]:
     for link in doc.metadata.links:
         if link.uri.lower().startswith(("http://", "https://", "www.")):
-            where = locate(doc, link.page, link.bbox)
-            sentence, lead = _line_sentence(doc, where[1]) if where else ("", "")
-            yield _Url(normalise_url(link.uri), link.page, link.bbox, where[0] if where else "body", sentence, lead)
+            line = doc.text.line_under(link.page, link.bbox)
+            sentence, lead = _line_sentence(doc, line) if line else ("", "")
+            yield _Url(normalise_url(link.uri), link.page, link.bbox, line.region if line else "body", sentence, lead)
 
 
 def _line_sentence(doc: Document, line: Line) -> tuple[str, str]:
-    """The sentence of the run that holds `line` around that line, and its text up to the line's end."""
-    found = position(doc, line)
+    """The sentence of the passage that holds `line` around that line, and its text up to the line's end."""
+    found = doc.text.passage_of(line)
     if found is None:
         return "", ""
-    run, index = found
-    start = run.starts[index]
+    passage, index = found
+    start = passage.starts[index]
     end = start + len(line.text)
-    return sentence_around(run.text, start, end), _lead(run.text, start, end)
+    return sentence_around(passage.text, start, end), _lead(passage.text, start, end)
 
 
 def _lead(text: str, start: int, end: int) -> str:
@@ -202,8 +204,9 @@ def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: Ch
     OpenReview supplementary zip, or an OSF view-only link), replace the URL in the PDF (also
     in `\\href` targets and footnotes), and put the real link back in the camera-ready.
     """
-    regions = (*TEXT_REGIONS, REFERENCES) if options.check_references else TEXT_REGIONS
-    acknowledged = _squash(" ".join(run.text for run in runs(doc) if run.region in ACKNOWLEDGMENT_REGIONS))
+    regions = REGIONS if options.check_references else TEXT_REGIONS
+    acknowledged = squash(" ".join(passage.text for passage in doc.text.passages
+                                   if passage.region in ACKNOWLEDGMENT_REGIONS))
     chosen: dict[str, tuple[int, _Url, str, Severity]] = {}
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     for found in (*text_urls(doc), *_link_urls(doc)):
@@ -233,23 +236,6 @@ def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: Ch
             severity=None if severity is Severity.WARNING else severity)
 
 
-def _squash(text: str) -> str:
-    """Folded text with letters and digits only, for matching account names."""
-    return re.sub(r"[^a-z0-9]+", "", fold(text))
-
-
-def _name_forms(name: str) -> tuple[set[str], set[str]]:
-    """(full forms, surname) of an author's name as an account might spell it: "janedoe",
-    "jdoe", "doejane", "janed"; and "doe"."""
-    words = [re.sub(r"[^a-z0-9]+", "", w) for w in fold(name).replace(",", " ").split()]
-    words = [w for w in words if w]
-    if len(words) < 2:
-        return set(), set()
-    first, last = words[0], words[-1]
-    full = {first + last, first[0] + last, last + first, first + last[0], "".join(words)}
-    return full, {last} if len(last) >= _MIN_NAME else set()
-
-
 def _spells(form: str, account: str) -> bool:
     """Whether `account` (squashed) spells the name `form`: anywhere in it for a long form,
     the whole account (digits may follow) for a short one."""
@@ -262,17 +248,17 @@ def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: s
     """Why the link is the authors' own, and how sure that is: error when the account spells an
     author's name, warning when a surname, an affiliation, the acknowledgments or the sentence
     around it make it theirs, info when nothing does."""
-    squashed = _squash(account)
+    squashed = squash(account)
     for name in context.submission.authors:
-        full, surname = _name_forms(name)
+        full, surname = account_forms(name)
         if any(_spells(form, squashed) for form in full):
             return f"an account that spells the author's name '{name}'", Severity.ERROR
         if any(form in squashed for form in surname):
             return f"an account that contains the surname of the author '{name}'", Severity.WARNING
     for affiliation in context.submission.affiliations:
-        if len(_squash(affiliation)) >= _MIN_NAME and (_squash(affiliation) in squashed
+        if len(squash(affiliation)) >= _MIN_NAME and (squash(affiliation) in squashed
                                                          or (len(squashed) >= _MIN_NAME
-                                                             and squashed in _squash(affiliation))):
+                                                             and squashed in squash(affiliation))):
             return f"an account named after the authors' affiliation '{affiliation}'", Severity.WARNING
     if len(squashed) >= _MIN_NAME and squashed in acknowledged:
         return "an account the acknowledgments name", Severity.WARNING

@@ -9,82 +9,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .anonymity_text import EMAIL_RE
-from .base import CheckContext, Severity, Violation, rule
+from .._text import MAX_QUOTE
+from ..base import CheckContext, Severity, Violation, rule
+from ._identity import TOOL_RE, identifies, metadata_values, names_person
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ...model import Document
 
-_TOOL_RE = re.compile(
-    r"\b(?:la)?tex\b|pdf(?:la)?tex|xetex|luatex|luahbtex|hyperref|dvips|dvipdfm|ghostscript|acrobat|adobe|"
-    r"distiller|illustrator|photoshop|indesign|inkscape|microsoft|\bword\b|powerpoint|excel|office|libreoffice|"
-    r"openoffice|keynote|quartz|mac\s?os|matplotlib|\bpgf|tikz|gnuplot|matlab|mathematica|wolfram|plotly|"
-    r"overleaf|google|chrom(?:e|ium)|skia|cairo|pypdf|pikepdf|itext|openpdf|qpdf|pdfium|prince|pandoc|typst|"
-    r"arxiv|genpdf|pdfcreator|foxit|nitro|\bfop\b|ieee|\bacm\b|springer|elsevier|curran", re.I)
-"""Programs and publishers that fill metadata fields: their names identify no author."""
-_PLACEHOLDER_WORDS = {"anonymous", "anon", "author", "authors", "author(s)", "submission", "paper", "id",
-                      "unknown", "none", "n/a", "na", "user", "owner", "administrator", "admin", "windows", "the",
-                      "for", "review", "blind", "double-blind", "name", "names", "tbd", "et", "al", "al.", "and"}
-_COMMON_WORDS = {
-    "learning", "machine", "deep", "neural", "network", "networks", "model", "models", "language", "large",
-    "data", "dataset", "datasets", "training", "efficient", "efficiency", "sparse", "sparsity", "feature",
-    "features", "scaling", "law", "laws", "attention", "transformer", "transformers", "optimization", "theory",
-    "analysis", "graph", "graphs", "reinforcement", "generative", "diffusion", "vision", "image", "images",
-    "text", "robust", "robustness", "adversarial", "representation", "representations", "inference",
-    "quantization", "pruning", "compression", "bayesian", "gradient", "descent", "stochastic", "linear",
-    "kernel", "kernels", "method", "methods", "approach", "framework", "towards", "toward", "beyond", "via",
-    "proceedings", "conference", "workshop", "international", "journal", "abstract", "draft", "version",
-    "preprint", "title", "untitled", "document", "presentation", "slides", "report", "university",
-    "institute", "department", "lab", "laboratory", "research", "science", "sciences", "computer",
-    "engineering", "mathematics", "statistics", "artificial", "intelligence", "agent", "agents", "reasoning",
-    "policy", "reward", "control", "system", "systems", "algorithm", "algorithms", "foundation",
-    "foundations", "principles", "predictive", "prediction", "cost", "spectrum", "curvature", "experts",
-    "mixture", "memory", "online", "federated", "causal", "physics", "medical", "information", "processing",
-    "computation", "computing", "benchmark", "evaluation", "supplementary", "material", "appendix", "paper",
-    "submission", "review", "anonymous", "authors", "author"}
-_INITIAL_RE = re.compile(r"^(?:[A-Z]\.)(?:-?[A-Z]\.)*$")
-_BY_RE = re.compile(r"\b(?:by|authors?:)\s+(?P<name>(?:[A-Z][\w.'\-]*\s+){1,3}[A-Z][\w'\-]+)")
-
-
-def names_person(value: str, name_lists: bool = True) -> bool:
-    """A metadata value that holds an e-mail address, "by Jane Doe", or (with `name_lists`) a
-    list of personal names: "J. Doe and K. Lee", "Jane Doe, John Roe", "Doe, J.". A single
-    "Jane Doe" is not told apart from two capitalised words ("Browser Test") here."""
-    if EMAIL_RE.search(value):
-        return True
-    by = _BY_RE.search(value)
-    if by and _is_name(by.group("name")):
-        return True
-    if not name_lists:
-        return False
-    parts = [p for p in re.split(r"\s*(?:;|&|\band\b|,|\n)\s*", value.strip()) if p]
-    if len(parts) == 2 and "," in value and len(parts[0].split()) == 1 and _INITIAL_RE.match(parts[1]):
-        parts = [f"{parts[1]} {parts[0]}"]
-    with_initial = any(_INITIAL_RE.match(word) for part in parts for word in part.split())
-    return (len(parts) >= 2 or with_initial) and all(_is_name(part) for part in parts)
-
-
-def _is_name(part: str) -> bool:
-    words = part.split()
-    if not 2 <= len(words) <= 4:
-        return False
-    return all(_INITIAL_RE.match(word) or _is_name_word(word) for word in words)
-
-
-def _is_name_word(word: str) -> bool:
-    letters = word.replace("-", "").replace("'", "").replace("’", "")
-    return (letters.isalpha() and word[0].isupper() and not (len(letters) > 1 and letters.isupper())
-            and word.lower() not in _COMMON_WORDS)
-
-
-def identifies(value: str) -> bool:
-    """A value of an author field that is not empty, not a placeholder, and not a program."""
-    words = [w.strip(",.;:()[]").rstrip("0123456789") for w in value.lower().replace("(s)", "s").split()]
-    if not any(any(c.isalpha() for c in w) for w in words):
-        return False
-    if all(w in _PLACEHOLDER_WORDS or not any(c.isalpha() for c in w) for w in words):
-        return False
-    return not _TOOL_RE.search(value)
+VALUE_QUOTE = 120
+"""The longest metadata value a message quotes (characters)."""
 
 
 def _letters(text: str) -> str:
@@ -103,19 +36,6 @@ class MetadataIdentityOptions:
                                          "dc:rights", "xmp:CreatorTool")
     """Text fields also flagged when the value is a list of personal names ("J. Doe and K. Lee";
     keyword lists are left out: "Lottery Tickets, Mixed Precision" reads like two names)."""
-
-
-def metadata_values(doc: Document) -> Iterator[tuple[str, str, str]]:
-    """(field, value, where) for every document-information entry and XMP property."""
-    metadata = doc.metadata
-    for key, value in metadata.info.items():
-        yield key, value, f"document information /{key}"
-    for key, values in metadata.xmp.items():
-        repeats = metadata.xmp_repeats.get(key, {})
-        for value in values:
-            times = repeats.get(value, 1)
-            yield key, value, f"XMP {key}" + (f" (given {times:,} times)" if times > 1 else "")
-
 
 @rule(id="AX304", name="metadata-identity", group="anonymity", options=MetadataIdentityOptions, needs_text=False)
 def metadata_identity(doc: Document, options: MetadataIdentityOptions, context: CheckContext) -> Iterator[Violation]:
@@ -146,7 +66,7 @@ def metadata_identity(doc: Document, options: MetadataIdentityOptions, context: 
         if field in options.person_fields and identifies(value):
             yield _metadata_violation(where, value)
         elif field in options.text_fields and names_person(value, field in options.name_list_fields) \
-                and not _TOOL_RE.search(value):
+                and not TOOL_RE.search(value):
             if field.lower() in ("title", "dc:title") and title and _letters(value) == title:
                 continue
             yield _metadata_violation(where, value)
@@ -154,9 +74,9 @@ def metadata_identity(doc: Document, options: MetadataIdentityOptions, context: 
 
 def _metadata_violation(where: str, value: str) -> Violation:
     return Violation(
-        message=f"The PDF's {where} is '{value[:120]}', which names a person.",
+        message=f"The PDF's {where} is '{value[:VALUE_QUOTE]}', which names a person.",
         hint="Clear the field for the submission, e.g. `\\hypersetup{pdfauthor={}}`.",
-        evidence=f"{where}: {value[:300]}")
+        evidence=f"{where}: {value[:MAX_QUOTE]}")
 
 
 @dataclass(frozen=True)

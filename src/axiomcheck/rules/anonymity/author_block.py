@@ -1,9 +1,6 @@
 """Anonymity rules for the author block: the anonymous block of a double-blind submission
-(with ICML's anonymous footnote) and the de-anonymized block of a camera-ready.
-
-The other anonymity rules live beside this module: `anonymity_text` (e-mails, identifiers,
-acknowledgments, self-references, leftovers), `anonymity_links`, `anonymity_metadata` and
-`anonymity_authors` (known author names); `anonymity_scan` holds their text search.
+(with ICML's anonymous footnote) and the de-anonymized block of a camera-ready. The block,
+the title above it and the footnotes under it are the model's (`Document.author_block`).
 """
 
 from __future__ import annotations
@@ -13,19 +10,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import AuthorBlock, BBox, Line
-from .anonymity_scan import page_one_footnotes
-from .base import CheckContext, Severity, Violation, rule
-from .places import foot_of_page_one
+from ...model import AuthorBlock, BBox, Line
+from .._places import foot_of_page_one, lines_box
+from .._text import MAX_QUOTE, SHORT_QUOTE
+from ..base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ...model import Document
 
-PLACEHOLDER_WORDS = {"anonymous", "author", "authors", "author(s)", "affiliation", "address", "email",
+PLACEHOLDER_WORDS = frozenset({"anonymous", "author", "authors", "author(s)", "affiliation", "address", "email",
                      "e-mail", "institution", "city", "region", "country", "correspondence", "to",
-                     "anon.email@domain.com"}
+                     "anon.email@domain.com"})
 """Words of the templates' anonymous blocks and footnotes: a line made only of them names nobody."""
-_LIGATURE_LOST = {re.sub("ffi|ffl|ff|fi|fl", "", word) for word in PLACEHOLDER_WORDS}
+_LIGATURE_LOST = frozenset(re.sub("ffi|ffl|ff|fi|fl", "", word) for word in PLACEHOLDER_WORDS)
 """The same words as text extraction gives them when a ligature is lost ("A liation")."""
 _ICML_FOOTNOTE_RE = re.compile(r"anonymous\s+institution", re.I)
 _CORRESPONDENCE_RE = re.compile(r"correspondence\s+to:?\s*(?P<who>[^<.]{0,80})", re.I)
@@ -37,15 +34,6 @@ def names_nobody(line: Line, block: AuthorBlock) -> bool:
         return True
     words = [w.text.lower().strip(",.;:*∗†‡<>()0123456789") for w in line.words]
     return all(not any(c.isalpha() for c in w) or w in PLACEHOLDER_WORDS for w in words)
-
-
-def _box(lines: tuple[Line, ...] | list[Line]) -> BBox | None:
-    if not lines:
-        return None
-    box = lines[0].bbox
-    for line in lines[1:]:
-        box = box.union(line.bbox)
-    return box
 
 
 @rule(id="AX301", name="anonymous-author-block", group="anonymity")
@@ -87,6 +75,10 @@ def anonymous_author_block(doc: Document, options: object, context: CheckContext
 
 
 EMPTY_BLOCK_EVIDENCE = "no line between the title and the abstract"
+AUTHOR_BLOCK_HEIGHT = 36.0
+"""Points under the title where a missing author block is pointed at."""
+MAX_SHOWN_LINES = 4
+"""Lines of a named author block quoted in the finding."""
 
 
 def _empty_block(doc: Document) -> Violation:
@@ -106,31 +98,32 @@ def _under_title(doc: Document) -> BBox | None:
     if not title:
         return None
     bottom = max(line.bbox.y1 for line in title)
-    return BBox(min(line.bbox.x0 for line in title), bottom, max(line.bbox.x1 for line in title), bottom + 36.0)
+    return BBox(min(line.bbox.x0 for line in title), bottom, max(line.bbox.x1 for line in title),
+                bottom + AUTHOR_BLOCK_HEIGHT)
 
 
 def _missing_block(lines: tuple[Line, ...]) -> Violation:
-    shown = "; ".join(line.text for line in lines[:4])
+    shown = "; ".join(line.text for line in lines[:MAX_SHOWN_LINES])
     return Violation(
-        message=f"The anonymous author block is missing: page 1 shows '{shown[:160]}' between the title "
+        message=f"The anonymous author block is missing: page 1 shows '{shown[:SHORT_QUOTE]}' between the title "
                 "and the abstract.",
         hint="Build the submission in the template's anonymous review mode so that it prints "
              "'Anonymous Author(s)' instead of the authors.",
-        page=1, bbox=_box(lines), evidence=shown[:300])
+        page=1, bbox=lines_box(lines), evidence=shown[:MAX_QUOTE])
 
 
 def _icml_footnote(doc: Document) -> Iterator[Violation]:
-    footnote = page_one_footnotes(doc)
+    footnote = doc.author_block.footnotes
     text = " ".join(line.text for line in footnote)
     if not _ICML_FOOTNOTE_RE.search(text):  # a template finding: the block itself is anonymous
         yield Violation(
             message="The author block is anonymous, but ICML's anonymous footnote ('Anonymous Institution, ... "
                     "Correspondence to: Anonymous Author') is missing from page 1"
-                    + (f"; it shows '{text[:160]}'." if text else "."),
+                    + (f"; it shows '{text[:SHORT_QUOTE]}'." if text else "."),
             hint="Keep the template's `\\printAffiliationsAndNotice{}` after the abstract; in review mode "
                  "it prints the anonymous footnote.",
-            page=1, bbox=_box(footnote) or foot_of_page_one(doc),
-            evidence=text[:300] or "no footnote at the foot of page 1",
+            page=1, bbox=lines_box(footnote) or foot_of_page_one(doc),
+            evidence=text[:MAX_QUOTE] or "no footnote at the foot of page 1",
             severity=Severity.WARNING)
         return
     for match in _CORRESPONDENCE_RE.finditer(text):
@@ -140,7 +133,7 @@ def _icml_footnote(doc: Document) -> Iterator[Violation]:
                 message=f"ICML's anonymous footnote names '{who}' as the corresponding author.",
                 hint="Leave `\\icmlcorrespondingauthor` to the template: in review mode it prints "
                      "'Anonymous Author'.",
-                page=1, bbox=_box(footnote), evidence=match.group(0))
+                page=1, bbox=lines_box(footnote), evidence=match.group(0))
 
 
 @dataclass(frozen=True)
@@ -176,15 +169,16 @@ def camera_ready_anonymous(doc: Document, options: CameraReadyAnonymousOptions,
         yield Violation(
             message="The camera-ready still shows the anonymous author block.",
             hint="Pass `final` to the style (ICML: `accepted`) and restore the author names.",
-            page=1, bbox=_box(block.lines) or _under_title(doc), evidence=block.text[:300])
+            page=1, bbox=lines_box(block.lines) or _under_title(doc), evidence=block.text[:MAX_QUOTE])
         return
     if all(names_nobody(line, block) for line in block.lines):
         yield Violation(
             message="No author names were found between the title and the abstract.",
             hint="Fill `\\author{}` with the authors and affiliations as listed on OpenReview.",
-            page=1, bbox=_box(block.lines) or _under_title(doc), evidence=block.text[:300] or EMPTY_BLOCK_EVIDENCE)
+            page=1, bbox=lines_box(block.lines) or _under_title(doc),
+            evidence=block.text[:MAX_QUOTE] or EMPTY_BLOCK_EVIDENCE)
     patterns = [re.compile(p, re.I) for p in options.placeholders]
-    for line in (*block.lines, *page_one_footnotes(doc)):
+    for line in (*block.lines, *block.footnotes):
         found = next((m for p in patterns if (m := p.search(line.text))), None)
         if found:
             yield Violation(

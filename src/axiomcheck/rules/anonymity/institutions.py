@@ -14,12 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .anonymity_authors import fold
-from .anonymity_scan import AUTHOR, REFERENCES, Run, runs, search, sentence_around
-from .base import CheckContext, Severity, Violation, rule
+from ...model import Passage
+from .._names import Folded, fold
+from .._text import AUTHOR_AREA, REFERENCES, search, sentence_around
+from ..base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ...model import Document
 
 _CAPITAL = r"[A-Z][\w'’&\-]*"
 INSTITUTION = (rf"(?:{_CAPITAL}\s+){{0,4}}(?:University|Universit[äéà]t?|Institute|College|Polytechnic|Academy|"
@@ -69,10 +70,10 @@ def named_institution(doc: Document, options: NamedInstitutionOptions,
     first_person = re.compile(options.first_person, re.I)
     reported: set[str] = set()
     for hit in search(doc, prose):
-        if hit.region == AUTHOR:
+        if hit.region in AUTHOR_AREA:
             continue
         name = " ".join(hit.match.group("institution").split())
-        sentence = sentence_around(hit.run.text, hit.match.start(), hit.match.end())
+        sentence = sentence_around(hit.passage.text, hit.match.start(), hit.match.end())
         cue = first_person.search(sentence)
         if cue is None or name.lower() in reported:
             continue
@@ -88,28 +89,29 @@ def named_institution(doc: Document, options: NamedInstitutionOptions,
 def _known_affiliations(doc: Document, context: CheckContext, reported: set[str]) -> Iterator[Violation]:
     if not context.submission.affiliations:
         return
-    folded = [(run, fold(run.text)) for run in runs(doc) if run.region != REFERENCES]
+    folded = [(passage, fold(passage.text)) for passage in doc.text.passages if passage.region != REFERENCES]
     for affiliation in context.submission.affiliations:
-        words = fold(affiliation).split()
+        words = fold(affiliation).text.split()
         if len(re.sub(r"[^a-z]", "", "".join(words))) < _MIN_AFFILIATION or affiliation.lower() in reported:
             continue
         pattern = re.compile(r"(?<!\w)" + r"\s+".join(re.escape(word) for word in words) + r"(?!\w)")
-        for run, text in folded:
-            match = pattern.search(text)
+        for passage, text in folded:
+            match = pattern.search(text.text)
             if match is None:
                 continue
-            yield _affiliation_violation(affiliation, run, match)
+            yield _affiliation_violation(affiliation, passage, text, match)
             break
 
 
-def _affiliation_violation(affiliation: str, run: Run, match: re.Match[str]) -> Violation:
-    page, box = run.box(match.start(), match.end())
-    in_author_area = run.region == AUTHOR
+def _affiliation_violation(affiliation: str, passage: Passage, text: Folded, match: re.Match[str]) -> Violation:
+    start, end = text.span(match.start(), match.end())
+    page, box = passage.box(start, end)
+    in_author_area = passage.region in AUTHOR_AREA
     return Violation(
         message=f"The authors' affiliation '{affiliation}' is printed "
                 + ("in the title and author area." if in_author_area else f"on page {page}."),
         hint="Remove the affiliation from the submission; restore it in the camera-ready.",
-        page=page, bbox=box, evidence=sentence_around(run.text, match.start(), match.end()),
+        page=page, bbox=box, evidence=sentence_around(passage.text, start, end),
         severity=Severity.ERROR if in_author_area else None)
 
 

@@ -1,0 +1,36 @@
+"""The typed document model that rules read.
+
+Coordinates are PDF points (1/72 in) with the origin at the **top-left** of the page and y
+growing downwards, the convention of the template facts ("y measured from the top").
+Pages are numbered from 1. Everything here is frozen: rules read it and never change it,
+and no PDF library object leaks through it.
+
+- `geometry`: boxes, page facts, the one table of paper sizes;
+- `text`: words, lines with their `Role`, region and doctop, pages of text, passages, and the
+  `TextLayer` whose views rules read;
+- `parts`: section kinds and regions, headings, sections, main body, floats, notice, author
+  block, recognised template;
+- `visibility`: which words a reader cannot see (and why), rows that run off the page;
+- `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
+- `document`: the `Document` protocol rules type against.
+"""
+
+from __future__ import annotations
+
+# What rules report with their findings, read (like the rest of the model) from here:
+from ..finding_types import Confidence, Region, RegionKind, Severity
+from .document import Document
+from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
+from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
+from .parts import (DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, AuthorBlock, Float, Heading,
+                    MainBody, Notice, PagePosition, Sections, TemplateInfo)
+from .submission import Submission
+from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
+from .visibility import HIDING_REASONS, Hiding, Overflow, PageVisibility
+
+__all__ = ["ASCENT", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS", "MM_PER_POINT",
+           "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Confidence", "Document",
+           "EmbeddedAuthor", "Float", "Font", "Heading", "Hiding", "Line", "LinkTarget", "MainBody", "Metadata",
+           "Notice", "Overflow", "PageInfo", "PagePosition", "PageText", "PageVisibility", "Passage", "Region",
+           "RegionKind", "Role", "Sections", "Severity", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing",
+           "page_size_name"]

@@ -1,0 +1,54 @@
+"""The `Document` protocol: everything a rule may ask of one PDF."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .geometry import PageInfo
+from .objects import Font, Metadata
+from .parts import AuthorBlock, MainBody, Notice, Sections, TemplateInfo
+from .text import TextLayer
+from .visibility import PageVisibility
+
+
+class Document(Protocol):
+    """What rules may ask of one PDF: the model, computed lazily by `analysis.AnalysedPaper`.
+
+    Rules type against this protocol, never against the analysis code or a PDF library, so
+    that a rule reads the same model whether it comes from a PDF or from synthetic pages.
+    """
+
+    @property
+    def page_count(self) -> int: ...
+    @property
+    def pages(self) -> tuple[PageInfo, ...]: ...
+    @property
+    def text(self) -> TextLayer:
+        """Every line with its role and region, and the views on them."""
+    def visibility(self, page: int) -> PageVisibility:
+        """Which words of page `page` a reader cannot see, and why; the rows that run off it."""
+    @property
+    def body_size(self) -> float: ...
+    @property
+    def sections(self) -> Sections: ...
+    def main_body(self, excluded: tuple[str, ...] = ...) -> MainBody: ...
+    @property
+    def line_numbers(self) -> bool: ...
+    @property
+    def author_block(self) -> AuthorBlock: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def notice(self) -> Notice | None: ...
+    @property
+    def columns(self) -> int: ...
+    @property
+    def text_span(self) -> tuple[float, float]: ...
+    @property
+    def template(self) -> TemplateInfo: ...
+    @property
+    def info(self) -> dict[str, str]: ...
+    @property
+    def metadata(self) -> Metadata: ...
+    @property
+    def fonts(self) -> tuple[Font, ...]: ...

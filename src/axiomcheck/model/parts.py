@@ -1,0 +1,150 @@
+"""The parts of a paper that analysis finds: section kinds and regions, headings and sections,
+the main body, floats, the page-1 notice, the author block and the recognised template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .geometry import BBox
+from .text import Line
+
+SECTION_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
+                 "limitations", "references", "appendix", "checklist")
+"""Section kinds a heading can open (besides ordinary `body` sections); a pack's
+`main_body_excludes` lists those of them that do not count toward the page limit."""
+FRONT_MATTER = ("title", "authors", "abstract")
+"""Regions of page 1 before the first section: the title, the author block (with the authors'
+footnotes at the foot of the page) and the abstract (from its heading to the first section)."""
+REGIONS = (*FRONT_MATTER, "body", *SECTION_KINDS)
+"""Where a line is (`Line.region`): the front matter, an ordinary section of the `body`, or
+a section of one of `SECTION_KINDS`. Text before the title counts as body; a footnote belongs
+to the region its page starts in."""
+DEFAULT_MAIN_BODY_EXCLUDES = ("acknowledgments", "funding", "impact", "ethics", "contributions",
+                              "references", "appendix", "checklist")
+"""Back matter that papers conventionally leave out of the page count (acknowledgments and
+funding, broader-impact and ethics statements, author contributions) plus references,
+appendix and checklist. Limitations and reproducibility sections count unless a pack says not."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A line set apart as a section heading."""
+
+    page: int
+    text: str
+    """The heading as printed, normalised (glued words split, small caps joined)."""
+    kind: str
+    """The section it opens: body or one of `SECTION_KINDS`."""
+    number: str | None
+    """Its number or letter ("6", "A", "B.2"), None when unnumbered."""
+    bbox: BBox
+    top_of_page: bool
+    """No body text above it on its page (running heads and line numbers aside)."""
+
+
+@dataclass(frozen=True)
+class PagePosition:
+    """A place in the document: page and the fraction of the text block above it."""
+
+    page: int
+    fraction: float
+
+
+@dataclass(frozen=True)
+class Sections:
+    """Where the parts of a paper start. Pages are 1-based; None when absent."""
+
+    headings: tuple[Heading, ...]
+    references: Heading | None
+    appendix: Heading | None
+    checklist: Heading | None
+    acknowledgments: Heading | None
+    impact: Heading | None
+
+
+@dataclass(frozen=True)
+class Float:
+    """A figure or table, found by its caption."""
+
+    kind: str
+    """figure or table."""
+    number: str
+    """As printed: "3", "A.1", "S2"."""
+    page: int
+    bbox: BBox
+    """The caption and, for a figure, the drawing above it."""
+    caption_bbox: BBox
+    """The caption's lines."""
+    caption: str
+    """The caption's first line."""
+
+
+@dataclass(frozen=True)
+class MainBody:
+    """The part of the paper that counts toward a page limit."""
+
+    pages: int
+    """Pages carrying main-body material: its text, and its floats that LaTeX placed among the
+    references (`floats`); a partly filled last page counts as one."""
+    end: PagePosition | None
+    """Where the main body ends (its text, or a float of it placed later): None for a document
+    without text."""
+    excluded_start: Heading | None
+    """The first section that does not count toward the page limit, None when there is none."""
+    excluded: tuple[str, ...]
+    """The section kinds that were excluded."""
+    floats: tuple[Float, ...] = ()
+    """Figures and tables of the main body (numbered in its sequence and cited from it) placed
+    on pages after the references start: main-body material, counted in `pages`."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The page-1 footnote/footer that the template prints (venue and mode); its lines have the
+    role `NOTICE`."""
+
+    text: str
+    bbox: BBox
+
+
+@dataclass(frozen=True)
+class AuthorBlock:
+    """The lines between the title and the abstract on page 1."""
+
+    lines: tuple[Line, ...]
+    anonymous: bool
+    """No author name is printed: the template's anonymous block, or an empty block."""
+    template_anonymous: bool = False
+    """The template's anonymous block is printed (`Anonymous Author(s)` / `Anonymous Authors`)."""
+    placeholders: tuple[Line, ...] = ()
+    """The lines of `lines` that are the templates' anonymous text ("Affiliation", "email", ...)."""
+    title: tuple[Line, ...] = ()
+    """The title lines above the block."""
+    footnotes: tuple[Line, ...] = ()
+    """The small print at the foot of page 1 other than the template's notice: the authors'
+    and affiliations' footnotes (ICML's `Correspondence to:`)."""
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    """The template recognised from the PDF alone."""
+
+    name: str
+    """<family>-<year> (neurips-2026, icml-2025, iclr-2026), the family alone when no year is
+    printed (neurips, acl), or unknown; the families are those of the template files."""
+    mode: str | None
+    """submission, preprint, final or None when unknown."""
+    track: str | None = None
+    """NeurIPS track of a final notice: main, workshop, position, eandd, creativeai, education."""
+    workshop_title: str | None = None
+    evidence: tuple[str, ...] = field(default_factory=tuple)
+    """What the recognition rests on, for people reading `inspect`."""
+    label: str = ""
+    """The template as people name it (NeurIPS 2026, ICML); empty when unknown."""
+    option: str | None = None
+    """How the recognised mode is switched on, as an author would write it (the template's
+    options), None when no mode of the template was recognised."""
