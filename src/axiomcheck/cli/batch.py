@@ -119,8 +119,8 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {len(statuses)} files: {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
                f"{statuses.count('error')} not checked ({outcome.checked} checked, {outcome.cached} known from "
-               f"the store{stopped}) in {time.monotonic() - started:.1f} s; results in {db} (run {outcome.run_id})",
-               err=True)
+               f"the store{stopped}) in {time.monotonic() - started:.1f} s; results in {db} (run {outcome.run_id}"
+               f"{outcome.resuming})", err=True)
     if not wanted:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
                    "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)

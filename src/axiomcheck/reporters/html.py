@@ -1,18 +1,23 @@
-"""HTML: one self-contained triage page for organizers (no network, works without JavaScript).
+"""HTML: one triage page for organizers, self-contained, that stays light for thousands of files.
 
-The page has the run's counts, a table of files (status, track, main-body pages, errors,
-warnings, first error), counts per rule, a histogram of main-body lengths against each
-track's page limit (inline SVG), and per file its findings with the evidence pictures
-(`--evidence`) embedded as data URIs: a thumbnail of the page that opens, on a click, to
-the part of the page around the box at full resolution (an HTML `<details>` element, no
-script). A small script sorts and filters the table; without
-it the page reads the same. The page carries its own Content-Security-Policy: nothing is
-loaded from anywhere, and only its own style and script (by hash) may run.
+The page has the run's counts (and a banner when the run stopped before its last file), a
+table of files (file, submission, status, track, main-body pages, errors, warnings, first
+error), counts per rule with each rule's usual fix, a histogram of main-body lengths against
+each track's page limit (inline SVG), and per file its findings. A small script sorts the
+table by any column and filters it by text (searched in every finding of a file: rule id,
+name, message, evidence; and in its path and submission), by rule and by status, showing
+only the matching files' sections; without the script the page reads the same, unfiltered.
+
+Built to scale: a finding whose fix is its rule's usual one links to the rule's row instead
+of repeating it, and evidence pictures (`--evidence DIR`) are never embedded: each finding
+shows a thumbnail of its picture, loaded lazily from the file beside the page (a path
+relative to the page, `destination`), that opens the full picture. Nothing is loaded from
+the network (the page's Content-Security-Policy allows images from its own folder only); a
+picture that is not where the page says shows as a line naming it, and `missing_pictures`
+lists them (`axiomcheck report` says so).
 
 Made with the Jinja2 page templates shipped in `reporters/html_page/`. Each file's section is
-rendered as its result arrives (its pictures read then), so memory holds text, not results.
-Pillow (`pdf/images.py`) is imported only when a finding has an evidence picture: the process
-that writes the page then reads the PNGs it had the workers draw, never a PDF.
+rendered as its result arrives, so memory holds text, not results.
 """
 
 from __future__ import annotations
@@ -22,26 +27,32 @@ import hashlib
 import math
 import os
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup
 
 from ..finding_types import Severity
-from ..report import FileResult, Finding, Report
-from .base import Emitter, StatusTally, first_error, main_body_length
+from ..report import FileResult, Finding, Report, RunStatus, SubmissionRef
+from .base import Emitter, StatusTally, completed, first_error, main_body_length
 from .catalog import describe
 
 _PAGE_FILES = resources.files(__package__) / "html_page"
-FIRST_ERROR_CHARS = 160
+FIRST_ERROR_CHARS = 120
 """The table shows this much of a file's first error (the file's section has all of it)."""
+TITLE_CHARS = 60
+"""The table shows this much of a submission's title (the file's section has all of it)."""
 BIN_WIDTH = 0.25
 """Width of a histogram bin, in pages; a bin holds lengths above its lower edge up to its upper
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
 MAX_TICKS = 12
 """The histogram's page axis carries at most this many labelled ticks."""
+SORT_DIGITS = 12
+"""Submission numbers are sorted as text padded to this many digits."""
 _ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True,
                                   undefined=jinja2.StrictUndefined)
@@ -55,18 +66,18 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def _pictures(path: str | None) -> tuple[str, str] | None:
-    """Data URIs of an evidence PNG's thumbnail and of the strip around its box; None when
-    there is no picture or it cannot be read."""
-    if not path:
-        return None
-    from ..pdf.images import evidence_views  # noqa: PLC0415 - Pillow, only for pages with evidence pictures
+def picture_link(image: str, destination: str | None) -> str:
+    """The URL a page written to `destination` (None: standard output, read from the working
+    folder) uses for the picture at `image`: a relative path, percent-encoded."""
+    if destination is not None:
+        image = os.path.relpath(os.path.abspath(image), os.path.dirname(os.path.abspath(destination)))
+    return quote(image.replace(os.sep, "/"), safe="/-._~!$&'()*+,;=@")
 
-    views = evidence_views(path)
-    if views is None:
-        return None
-    thumb, strip = ("data:image/jpeg;base64," + base64.b64encode(view).decode("ascii") for view in views)
-    return thumb, strip
+
+def missing_pictures(results: Iterable[FileResult]) -> list[str]:
+    """The evidence pictures the results name that are not on disk (moved or deleted)."""
+    return [f.evidence_image for result in results for f in result.findings
+            if f.evidence_image and not os.path.isfile(f.evidence_image)]
 
 
 @dataclass
@@ -83,6 +94,17 @@ class _Row:
     warnings: int
     waived: int
     first_error: str
+    rules: str
+    """The ids of the rules with findings on the file, for the rule filter."""
+    submission: SubmissionRef | None
+
+    @property
+    def submission_sort(self) -> str:
+        """The submission column's sort key: numbers in order, then other ids."""
+        ref = self.submission
+        if ref is None or ref.id is None:
+            return ""
+        return str(ref.number).zfill(SORT_DIGITS) if ref.number is not None else "~" + ref.id.lower()
 
 
 @dataclass
@@ -90,6 +112,8 @@ class _RuleCount:
     id: str
     name: str
     summary: str
+    fix: str
+    """The rule's usual fix: the first one met (findings with the same one link here)."""
     errors: int = 0
     warnings: int = 0
     notes: int = 0
@@ -162,17 +186,18 @@ class HtmlEmitter(Emitter):
         row = _Row(index=index, path=result.path, status=result.status, track=result.track or self.run.track,
                    pages=result.pages, main_body=main_body_length(result), errors=result.count(Severity.ERROR),
                    warnings=result.count(Severity.WARNING), waived=result.waived_count,
-                   first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "")
+                   first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "",
+                   rules=" ".join(dict.fromkeys(f.rule for f in result.findings)), submission=result.submission)
         self.rows.append(row)
-        for finding in result.findings:
-            self._count(finding, index)
-        findings = [self._finding_view(f) for f in result.findings]
+        findings = [self._finding_view(f, index) for f in result.findings]
         self.sections.append(_ENVIRONMENT.get_template("file.html.j2").render(
             row=row, result=result, findings=findings, limit=self.run.page_limits.get(row.track)))
 
-    def _count(self, finding: Finding, index: int) -> None:
-        text = describe(finding.rule, finding.name)
-        count = self.rules.setdefault(finding.rule, _RuleCount(finding.rule, finding.name, text.summary))
+    def _count(self, finding: Finding, index: int) -> _RuleCount:
+        count = self.rules.get(finding.rule)
+        if count is None:
+            count = self.rules[finding.rule] = _RuleCount(finding.rule, finding.name,
+                                                          describe(finding.rule, finding.name).summary, finding.hint)
         if finding.waived:
             count.waived += 1
         elif finding.severity == Severity.ERROR:
@@ -182,13 +207,17 @@ class HtmlEmitter(Emitter):
         else:
             count.notes += 1
         count.files.add(index)
+        return count
 
-    @staticmethod
-    def _finding_view(finding: Finding) -> dict[str, Any]:
-        return {"f": finding, "pictures": _pictures(finding.evidence_image),
-                "label": "waived" if finding.waived else finding.severity}
+    def _finding_view(self, finding: Finding, index: int) -> dict[str, Any]:
+        usual = self._count(finding, index).fix == finding.hint
+        image = finding.evidence_image
+        return {"f": finding, "label": "waived" if finding.waived else finding.severity.value,
+                "usual_fix": usual and bool(finding.hint),
+                "picture": picture_link(image, self.destination) if image and os.path.isfile(image) else None}
 
-    def finish(self) -> None:
+    def finish(self, status: RunStatus | None = None) -> None:
+        done = completed(status, len(self.rows))
         tracks = sorted({row.track for row in self.rows} | set(self.run.page_limits))
         charts = []
         for track in tracks:
@@ -196,13 +225,14 @@ class HtmlEmitter(Emitter):
             if lengths:
                 charts.append(_histogram(track, lengths, self.run.page_limits.get(track)))
         style, script = _asset("triage.css"), _asset("triage.js")
-        csp = (f"default-src 'none'; img-src data:; style-src {_csp_hash(style)}; "
+        csp = (f"default-src 'none'; img-src 'self'; style-src {_csp_hash(style)}; "
                f"script-src {_csp_hash(script)}; base-uri 'none'; form-action 'none'")
         rules = sorted(self.rules.values(), key=lambda r: (-r.errors, -r.warnings, r.id))
         prefix = _common_folder([row.path for row in self.rows])
         page = _ENVIRONMENT.get_template("page.html.j2").render(
             run=self.run, tally=self.tally, rows=self.rows, rules=rules, charts=charts, prefix=prefix,
-            first_error_chars=FIRST_ERROR_CHARS,
+            first_error_chars=FIRST_ERROR_CHARS, title_chars=TITLE_CHARS, partial=done if done.partial else None,
+            submissions=any(row.submission is not None for row in self.rows),
             sections=Markup("\n".join(self.sections)), style=Markup(style), script=Markup(script), csp=csp,
             bin_width=BIN_WIDTH)
         self.stream.write(page)
