@@ -8,16 +8,18 @@ table by any column and filters it by text (searched in every finding of a file:
 name, message, evidence; and in its path and submission), by rule and by status, showing
 only the matching files' sections; without the script the page reads the same, unfiltered.
 
-Built to scale: a finding whose fix is its rule's usual one links to the rule's row instead
-of repeating it, and evidence pictures (`--evidence DIR`) are never embedded: each finding
-shows a thumbnail of its picture, loaded lazily from the file beside the page (a path
-relative to the page, `destination`), that opens the full picture. Nothing is loaded from
+Built to scale (3,000 files, docs/report-format.md): a fix that several findings share is
+written once, in the rules table, and each of them links to it; long evidence is cut; and
+evidence pictures (`--evidence DIR`) are never embedded: each finding shows a thumbnail of
+its picture, loaded lazily from the file beside the page (a path relative to the page,
+`destination`), that opens the full picture. Nothing is loaded from
 the network (the page's Content-Security-Policy allows images from its own folder only); a
 picture that is not where the page says shows as a line naming it, and `missing_pictures`
 lists them (`axiomcheck report` says so).
 
-Made with the Jinja2 page templates shipped in `reporters/html_page/`. Each file's section is
-rendered as its result arrives, so memory holds text, not results.
+Made with the Jinja2 page templates shipped in `reporters/html_page/`. Memory holds what the
+page shows of each file (its texts), not the results; the page is rendered at the end, once
+the fixes that findings share are known.
 """
 
 from __future__ import annotations
@@ -42,10 +44,14 @@ from .base import Emitter, StatusTally, completed, first_error, main_body_length
 from .catalog import describe
 
 _PAGE_FILES = resources.files(__package__) / "html_page"
-FIRST_ERROR_CHARS = 120
+FIRST_ERROR_CHARS = 100
 """The table shows this much of a file's first error (the file's section has all of it)."""
 TITLE_CHARS = 60
 """The table shows this much of a submission's title (the file's section has all of it)."""
+EVIDENCE_CHARS = 160
+"""The page shows this much of a finding's evidence (the JSON report has all of it)."""
+LABELS = {"pass": "pass", "fail": "fail", "error": "not checked"}
+"""A file's status as the page says it."""
 BIN_WIDTH = 0.25
 """Width of a histogram bin, in pages; a bin holds lengths above its lower edge up to its upper
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
@@ -56,6 +62,14 @@ SORT_DIGITS = 12
 _ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True,
                                   undefined=jinja2.StrictUndefined)
+
+
+def _text(value: object) -> Markup:
+    """Text for the page's body: only `&`, `<` and `>` escaped (quotes need it in attributes only)."""
+    return Markup(str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+_ENVIRONMENT.filters["t"] = _text
 
 
 def _asset(name: str) -> str:
@@ -108,12 +122,27 @@ class _Row:
 
 
 @dataclass
+class _FindingView:
+    """What the page shows of a finding."""
+
+    f: Finding
+    label: str
+    """error, warning, info or waived."""
+    evidence: str | None
+    """The evidence, cut to `EVIDENCE_CHARS`, when the message does not hold it already."""
+    picture: str | None
+    """The link to its evidence picture, when the picture is there."""
+    fix: str | None = None
+    """The anchor of its fix in the rules table, when other findings share it."""
+
+
+@dataclass
 class _RuleCount:
     id: str
     name: str
     summary: str
-    fix: str
-    """The rule's usual fix: the first one met (findings with the same one link here)."""
+    fixes: dict[str, str] = field(default_factory=dict)
+    """The fixes several of the rule's findings share, by their anchor."""
     errors: int = 0
     warnings: int = 0
     notes: int = 0
@@ -177,7 +206,8 @@ class HtmlEmitter(Emitter):
         self.tally = StatusTally()
         self.rows: list[_Row] = []
         self.rules: dict[str, _RuleCount] = {}
-        self.sections: list[str] = []
+        self.files: list[tuple[_Row, str | None, list[_FindingView]]] = []
+        self.hints: Counter[tuple[str, str]] = Counter()
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)
@@ -189,15 +219,17 @@ class HtmlEmitter(Emitter):
                    first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "",
                    rules=" ".join(dict.fromkeys(f.rule for f in result.findings)), submission=result.submission)
         self.rows.append(row)
-        findings = [self._finding_view(f, index) for f in result.findings]
-        self.sections.append(_ENVIRONMENT.get_template("file.html.j2").render(
-            row=row, result=result, findings=findings, limit=self.run.page_limits.get(row.track)))
+        for finding in result.findings:
+            self._count(finding, index)
+            if finding.hint:
+                self.hints[finding.rule, finding.hint] += 1
+        self.files.append((row, result.sha256, [self._finding_view(f) for f in result.findings]))
 
-    def _count(self, finding: Finding, index: int) -> _RuleCount:
+    def _count(self, finding: Finding, index: int) -> None:
         count = self.rules.get(finding.rule)
         if count is None:
             count = self.rules[finding.rule] = _RuleCount(finding.rule, finding.name,
-                                                          describe(finding.rule, finding.name).summary, finding.hint)
+                                                          describe(finding.rule, finding.name).summary)
         if finding.waived:
             count.waived += 1
         elif finding.severity == Severity.ERROR:
@@ -207,14 +239,30 @@ class HtmlEmitter(Emitter):
         else:
             count.notes += 1
         count.files.add(index)
-        return count
 
-    def _finding_view(self, finding: Finding, index: int) -> dict[str, Any]:
-        usual = self._count(finding, index).fix == finding.hint
+    def _finding_view(self, finding: Finding) -> _FindingView:
         image = finding.evidence_image
-        return {"f": finding, "label": "waived" if finding.waived else finding.severity.value,
-                "usual_fix": usual and bool(finding.hint),
-                "picture": picture_link(image, self.destination) if image and os.path.isfile(image) else None}
+        evidence = finding.evidence if finding.evidence and finding.evidence not in finding.message else None
+        if evidence is not None and len(evidence) > EVIDENCE_CHARS:
+            evidence = evidence[:EVIDENCE_CHARS - 1].rstrip() + "…"
+        return _FindingView(finding, "waived" if finding.waived else finding.severity.value, evidence,
+                            picture_link(image, self.destination) if image and os.path.isfile(image) else None)
+
+    def _sections(self) -> Markup:
+        """Every file's section, each finding linking to its fix when others share it."""
+        anchors: dict[tuple[str, str], str] = {}
+        for (rule, hint), uses in self.hints.items():
+            if uses > 1:
+                anchor = anchors[rule, hint] = f"x{len(anchors)}"
+                self.rules[rule].fixes[anchor] = hint
+        template = _ENVIRONMENT.get_template("file.html.j2")
+        sections = []
+        for row, sha, views in self.files:
+            for view in views:
+                view.fix = anchors.get((view.f.rule, view.f.hint))
+            sections.append(template.render(row=row, sha=sha, findings=views, run=self.run, labels=LABELS,
+                                            limit=self.run.page_limits.get(row.track)))
+        return Markup("\n".join(sections))
 
     def finish(self, status: RunStatus | None = None) -> None:
         done = completed(status, len(self.rows))
@@ -232,7 +280,7 @@ class HtmlEmitter(Emitter):
         page = _ENVIRONMENT.get_template("page.html.j2").render(
             run=self.run, tally=self.tally, rows=self.rows, rules=rules, charts=charts, prefix=prefix,
             first_error_chars=FIRST_ERROR_CHARS, title_chars=TITLE_CHARS, partial=done if done.partial else None,
-            submissions=any(row.submission is not None for row in self.rows),
-            sections=Markup("\n".join(self.sections)), style=Markup(style), script=Markup(script), csp=csp,
+            submissions=any(row.submission is not None for row in self.rows), labels=LABELS,
+            sections=self._sections(), style=Markup(style), script=Markup(script), csp=csp,
             bin_width=BIN_WIDTH)
         self.stream.write(page)
