@@ -39,9 +39,9 @@ NUMBERS_NAMED = 20
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
-              help="CSV or YAML list of files with their id, title, authors, affiliations, track and stage.")
+              help="CSV or YAML list of files with their id, title, forum, authors, affiliations, track and stage.")
 @click.option("--openreview", "openreview_file", type=click.Path(exists=True, dir_okay=False),
-              help="OpenReview export (notes as JSON): each PDF gets its submission's number, title and "
+              help="OpenReview export (notes as JSON): each PDF gets its submission's number, title, forum and "
                    "authors, matched by number.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
               help="Files checked in parallel (default: every core; with --executor dask and no "
