@@ -34,8 +34,8 @@ def test_every_corpus_paper_through_batch_and_report(corpus_papers: Path, tmp_pa
                          for paper in papers)
     done = axiomcheck("batch", "--manifest", "manifest.csv", "--venue", "axiom-2026", "--db", "r.sqlite",
                       "-j", "2", "--progress", "none", "--evidence", "evidence", "-o", "json:out/r.json",
-                      "-o", "csv:out/r.csv", "-o", "html:out/r.html", "-o", "junit:out/r.xml", "-o", "sarif:out/r.sarif",
-                      cwd=tmp_path)
+                      "-o", "csv:out/r.csv", "-o", "html:out/r.html", "-o", "junit:out/r.xml",
+                      "-o", "sarif:out/r.sarif", cwd=tmp_path)
     assert done.returncode == 1, done.stderr  # papers fail the venue's rules; 3 would be our bug
     data = json.loads((tmp_path / "out" / "r.json").read_text())
     files = data["files"]
