@@ -155,7 +155,8 @@ class AnalysedPaper:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
         key = tuple(excluded)
         if key not in self._main_body:
-            self._main_body[key] = find_main_body(self._assembled, self.sections, self._furniture, key, self.floats)
+            self._main_body[key] = find_main_body(self._assembled, self.sections, self._furniture, key, self.floats,
+                                                  self._columns)
         return self._main_body[key]
 
     @cached_property

@@ -13,20 +13,23 @@ from __future__ import annotations
 import fnmatch
 import re
 
-PLACEHOLDER_EMAILS = (
-    # the templates' and documentation's domains
-    "*@domain.*", "*@*.domain.*", "*@domain", "*@example.*", "*@*.example.*", "*@*.example", "*@*.test",
-    "*@*.invalid", "*@localhost", "*@xxx.*", "*@*.xxx.*", "*@institution.*", "*@affiliation.*",
+TEMPLATE_EMAILS = (
+    # the templates' placeholder domains
+    "*@domain.*", "*@*.domain.*", "*@domain", "*@xxx.*", "*@*.xxx.*", "*@institution.*", "*@affiliation.*",
     "*@university.edu", "*@*cranberry-lemon.edu", "*@anonymous.*", "*@anon.*",
     # local parts that stand for nobody ({anonymous, anon.email, author1, first.last, ...}@anywhere)
     "anonymous*@*", "anon@*", "anon.*@*", "anon_*@*", "email@*", "e-mail@*", "mail@*", "author@*",
     "author[0-9]@*", "author[0-9][0-9]@*", "authors@*", "coauthor*@*", "firstname*@*", "first.last*@*",
     "first[0-9].last[0-9]@*", "name@*", "name.surname@*", "your.name@*", "yourname@*", "your.email@*",
     "youremail@*", "user@*", "username@*", "someone@*", "somebody@*", "xxx*@*",
-    "git@*",
 )
-"""Addresses that identify nobody (shell-style patterns, compared in lower case): the reserved
-example domains, the templates' placeholder domains and local parts."""
+"""Addresses the templates print in place of a real one, and addresses that stand for nobody
+(shell-style patterns, compared in lower case): `anon.email@domain.com`, `first1.last1@xxx.edu`,
+`hippo@cs.cranberry-lemon.edu`, `anonymous@email.com`."""
+RESERVED_EMAILS = ("*@example.*", "*@*.example.*", "*@*.example", "*@*.test", "*@*.invalid", "*@localhost", "git@*")
+"""Addresses at the reserved example domains (RFC 2606) and `git@` remotes: nobody's."""
+PLACEHOLDER_EMAILS = TEMPLATE_EMAILS + RESERVED_EMAILS
+"""Every address that identifies nobody."""
 
 PLACEHOLDER_NAMES = (
     r"Firstname\d*\s+Lastname\d*", r"First\s+Author", r"Second\s+Author", r"Third\s+Author", r"Fourth\s+Author",
@@ -36,9 +39,9 @@ PLACEHOLDER_NAMES = (
     r"Ji\s+Q\.\s+Ren", r"Yevgeny\s+LeNet", r"Cranberry-Lemon\s+University",
 )
 """Names and affiliations the templates print as examples (regular expressions, matched whole
-and case-insensitively): they name nobody."""
+words, capitalised as printed: "the first author" in a sentence is none): they name nobody."""
 
-_PLACEHOLDER_NAME_RE = re.compile(r"(?:" + "|".join(PLACEHOLDER_NAMES) + r")\d*", re.I)
+_PLACEHOLDER_NAME_RE = re.compile(r"(?:" + "|".join(PLACEHOLDER_NAMES) + r")\d*")
 _NAME_LIST_SPLIT_RE = re.compile(r"\s*(?:;|,|&|\band\b|\n)\s*")
 
 

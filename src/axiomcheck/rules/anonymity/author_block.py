@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import AuthorBlock, BBox, Line
+from .._names import person_names
 from .._places import foot_of_page_one, lines_box
 from .._text import MAX_QUOTE, SHORT_QUOTE
 from ..base import CheckContext, Severity, Violation, rule
 from ._identity import EMAIL_RE
-from ._placeholders import PLACEHOLDER_EMAILS, is_placeholder_email, placeholder_names
+from ._placeholders import TEMPLATE_EMAILS, is_placeholder_email, placeholder_names
 
 if TYPE_CHECKING:
     from ...model import Document
@@ -112,13 +113,23 @@ def _under_title(doc: Document) -> BBox | None:
 def _missing_block(block: AuthorBlock) -> Violation:
     lines = block.lines
     shown = "; ".join(line.text for line in lines[:MAX_SHOWN_LINES])
-    what = "the template's example authors" if all(names_nobody(line, block) for line in lines) else ""
+    what = "the template's example authors" if _only_example_authors(lines) else ""
     return Violation(
         message=f"The anonymous author block is missing: page 1 shows {what}{' ' if what else ''}"
                 f"'{shown[:SHORT_QUOTE]}' between the title and the abstract.",
         hint="Build the submission in the template's anonymous review mode so that it prints "
              "'Anonymous Author(s)' instead of the authors.",
         page=1, bbox=lines_box(lines), evidence=shown[:MAX_QUOTE])
+
+
+def _only_example_authors(lines: tuple[Line, ...]) -> bool:
+    """The block names the templates' example authors ("Firstname1 Lastname1", "David S.
+    Hippocampus") and no other person."""
+    text = "\n".join(line.text for line in lines)
+    examples = placeholder_names(text)
+    for match in reversed(examples):
+        text = text[:match.start()] + " " + text[match.end():]
+    return bool(examples) and not person_names(text)
 
 
 def _icml_footnote(doc: Document) -> Iterator[Violation]:
@@ -151,9 +162,11 @@ class CameraReadyAnonymousOptions:
     """Regular expressions for a template's own placeholder authors, affiliations and e-mails,
     besides the ones every template prints (`rules.anonymity._placeholders`: `Firstname1
     Lastname1`, `David S. Hippocampus`, `Anonymous Institution`, ...)."""
-    placeholder_emails: tuple[str, ...] = PLACEHOLDER_EMAILS
-    """Addresses that stand for nobody (shell-style patterns, case-insensitive):
-    `anon.email@domain.com`, `anonymous@email.com`, `first1.last1@xxx.edu`, ..."""
+    placeholder_emails: tuple[str, ...] = TEMPLATE_EMAILS
+    """Addresses the templates print in place of a real one, and addresses that stand for
+    nobody (shell-style patterns, case-insensitive): `anon.email@domain.com`,
+    `anonymous@email.com`, `first1.last1@xxx.edu`, ... (an address at a reserved example
+    domain is not a template's)."""
 
 
 @rule(id="AX310", name="camera-ready-anonymous", group="anonymity", options=CameraReadyAnonymousOptions)
