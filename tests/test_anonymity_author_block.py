@@ -159,3 +159,11 @@ def test_a_submission_printing_the_templates_example_authors_says_so() -> None:
                                       "authors 'Firstname1 Lastname1; Anonymous Institution'")
     [named] = run_rule(anonymous_author_block, paper(("Jane Doe", "Graz University of Technology")).build())
     assert "example authors" not in named.message
+
+
+def test_a_line_repeating_a_placeholder_shows_its_next_one() -> None:
+    doc = paper(("Firstname1 Lastname1", "Graz University of Technology"), notice=CAMERA_READY_NOTICE)
+    doc.footnote("Correspondence to: Firstname1 Lastname1 <first1.last1@xxx.edu>.", baseline=700.0, page=1)
+    findings = run_rule(camera_ready_anonymous, doc.build(), stage="camera-ready")
+    assert [f.message for f in findings] == ["Page 1 still shows the template placeholder 'Firstname1 Lastname1'.",
+                                             "Page 1 still shows the template placeholder 'first1.last1@xxx.edu'."]

@@ -130,3 +130,13 @@ def test_the_templates_example_authors_name_nobody(corpus_papers: Path) -> None:
         assert [f.message for f in findings if f.rule in ("AX302", "AX304")] == []
         [block] = [f for f in findings if f.rule == "AX301"]
         assert "the template's example authors" in block.message
+
+
+def test_a_homepage_that_spells_a_printed_author_says_so(corpus_papers: Path) -> None:
+    """o01 (a tutorial proposal by Yang Deng et al.) links dengyang17.github.io in its
+    presenters' biographies: the account spells a name its author block prints."""
+    entries = {entry["id"]: entry for entry in corpus_entries()}
+    links = [f for f in check_one(corpus_papers, entries["o01"]).findings if f.rule == "AX307"]
+    [homepage] = [f for f in links if "dengyang17" in f.message]
+    assert homepage.severity == "warning" and "'Yang Deng', a name printed in the author block" in homepage.message
+    assert all("someone else" not in f.message for f in links)

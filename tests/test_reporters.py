@@ -339,7 +339,7 @@ def test_a_file_left_unchecked_by_a_warning_verdict_shows_it_as_its_error() -> N
 
 def test_every_format_gives_the_main_body_in_whole_pages() -> None:
     report = sample_report()
-    assert "main body 5 pages, ending 30% down page 5" in REPORTERS["text"](report)
+    assert "main body 5 pages, ending 30% into page 5" in REPORTERS["text"](report)
     assert REPORTERS["csv"](report).splitlines()[1].startswith("papers/long.pdf,fail,9,5,")
     html = REPORTERS["html"](report)
-    assert "main body 5 pages, ending 30% down page 5 (limit 4)" in html and "4.30" not in html
+    assert "main body 5 pages, ending 30% into page 5 (limit 4)" in html and "4.30" not in html

@@ -77,17 +77,18 @@ def first_error(result: FileResult) -> Finding | None:
 
 
 def main_body_words(result: FileResult) -> str | None:
-    """"5 pages, ending 30% down page 5": the main body as the text report, the CSV (its page
-    count) and the HTML page all give it; None without a structure."""
+    """"5 pages, ending 30% into page 5": the main body as the text report, the CSV (its page
+    count) and the HTML page all give it (the share of the last page's text it fills, column by
+    column on a page of several); None without a structure."""
     structure = result.structure
     end = structure.main_body_end if structure is not None else None
     if structure is None or end is None:
         return None
-    return f"{plural(structure.main_body_pages, 'page')}, ending {round(end.fraction * 100)}% down page {end.page}"
+    return f"{plural(structure.main_body_pages, 'page')}, ending {round(end.fraction * 100)}% into page {end.page}"
 
 
 def main_body_length(result: FileResult) -> float | None:
-    """Main-body length in pages as the page limit counts it (4.3 = 30% down page 5)."""
+    """Main-body length in pages as the page limit counts it (4.3 = 30% into page 5)."""
     return result.structure.main_body_length if result.structure is not None else None
 
 

@@ -79,7 +79,7 @@ class _Row:
     track: str
     pages: int | None
     main_body: float | None
-    """Main-body length as the page limit counts it (4.3 = 30% down page 5): the histogram's
+    """Main-body length as the page limit counts it (4.3 = 30% into page 5): the histogram's
     measure and the table's sort key."""
     main_body_pages: int | None
     """Pages the main body occupies, as the text and CSV reports count them."""

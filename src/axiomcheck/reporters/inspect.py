@@ -43,7 +43,7 @@ def _structure_text(result: FileResult) -> str:
         f"  author block:    {'anonymous' if s.anonymous else '; '.join(s.authors[:4]) or '(empty)'}",
         f"  line numbers:    {'yes' if s.line_numbers else 'no'}",
         f"  main body:       {plural(s.main_body_pages, 'page')}"
-        + (f", ends {round(end.fraction * 100)}% down page {end.page}" if end else "")
+        + (f", ends {round(end.fraction * 100)}% into page {end.page}" if end else "")
         + (f", before '{s.main_body_ends_before}'" if s.main_body_ends_before else ""),
     ]
     for key in SECTION_PAGES:

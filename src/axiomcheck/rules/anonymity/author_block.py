@@ -213,8 +213,8 @@ def camera_ready_anonymous(doc: Document, options: CameraReadyAnonymousOptions,
 
 
 def _placeholders(doc: Document, options: CameraReadyAnonymousOptions) -> Iterator[tuple[Line, str]]:
-    """(line, placeholder) for the first placeholder of each line of the author block and the
-    footnotes of page 1, each placeholder once."""
+    """(line, placeholder) for the first placeholder not shown yet on each line of the author
+    block and the footnotes of page 1: each placeholder once, one per line."""
     block = doc.author_block
     patterns = [re.compile(p, re.I) for p in options.placeholders]
     shown: set[str] = set()
@@ -222,8 +222,8 @@ def _placeholders(doc: Document, options: CameraReadyAnonymousOptions) -> Iterat
         found = [m for p in patterns for m in p.finditer(line.text)] + placeholder_names(line.text)
         found += [m for m in EMAIL_RE.finditer(line.text)
                   if is_placeholder_email(m.group(0), options.placeholder_emails)]
-        first = min(found, key=lambda m: m.start(), default=None)
-        if first is not None and first.group(0).lower() not in shown:
+        first = min((m for m in found if m.group(0).lower() not in shown), key=lambda m: m.start(), default=None)
+        if first is not None:
             shown.add(first.group(0).lower())
             yield line, first.group(0)
 
