@@ -155,8 +155,7 @@ class AnalysedPaper:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
         key = tuple(excluded)
         if key not in self._main_body:
-            self._main_body[key] = find_main_body(self._assembled, self.sections, self._furniture, key, self.floats,
-                                                  self._columns)
+            self._main_body[key] = find_main_body(self._assembled, self.sections, self._furniture, key, self.floats)
         return self._main_body[key]
 
     @cached_property

@@ -19,10 +19,11 @@ import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .captions import stray_floats
+from .column_share import column_share
 from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, MainBody, PagePosition, Sections
 
@@ -53,9 +54,6 @@ MIN_DIGIT_SECTIONS = 2
 """Lettered headings open the appendix after at least this many digit-numbered sections."""
 BLOCK_TRIM = 100
 """The text block ignores the outermost 1/100 of the lines at its top and bottom."""
-MIN_SHARED_COLUMNS = 2
-"""A page whose prose lines start at this many of the document's column edges shares its
-text among columns: where the main body ends on it is measured column by column."""
 BASELINE_EPSILON = 1e-6
 """A hair more than the row tolerance: callers compare baselines exactly."""
 _LONE_NUMBER_RE = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$")
@@ -255,7 +253,7 @@ def text_block(pages: Sequence[Sequence[Line]], skip: Collection[int]) -> tuple[
 
 
 def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip: Collection[int],
-                  block: tuple[float, float], columns: Sequence[TextColumn] = ()) -> PagePosition | None:
+                  block: tuple[float, float]) -> PagePosition | None:
     top, bottom = block
     height = bottom - top
 
@@ -282,9 +280,8 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
     if not heading.top_of_page:
         heading_line = next((line for line in pages[index] if _part_of(line, heading.bbox)), None)
         lowest = last_body_bottom(index, heading_line) if heading_line is not None else None
-        shared = _column_share(pages[index], heading, heading_line, skip, columns, fraction) \
-            if heading_line is not None and len(columns) >= MIN_SHARED_COLUMNS else None
-        if shared is not None:
+        shared = column_share(pages[index], heading.bbox, skip, fraction)
+        if shared is not None:  # a page in two columns: the columns before the heading's count whole
             return PagePosition(heading.page, shared)
         return PagePosition(heading.page, fraction(lowest if lowest is not None else heading.bbox.y0))
     for previous in range(index - 1, -1, -1):
@@ -292,35 +289,6 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
         if lowest is not None:
             return PagePosition(previous + 1, fraction(lowest))
     return PagePosition(heading.page, 0.0) if index == 0 else PagePosition(index, 0.0)
-
-
-def _column_share(page: Sequence[Line], heading: Heading, heading_line: Line, skip: Collection[int],
-                  columns: Sequence[TextColumn], fraction: Callable[[float], float]) -> float | None:
-    """The share of a page set in several text columns that the text before `heading` fills:
-    the columns left of the heading's whole, and its own column down to the last line above
-    the heading ("References" halfway down the right column of two: 0.75, where the lowest
-    line above it, at the foot of the left column, would say 1.0). None when the page's prose
-    stands in fewer than two of the document's columns."""
-    def column_of(x0: float) -> int | None:
-        return next((i for i, c in enumerate(columns) if c.left - COLUMN_MARGIN <= x0 <= c.right), None)
-
-    used = set()
-    for line in page:
-        index = column_of(line.bbox.x0)
-        if id(line) not in skip and len(line.words) >= PROSE_WORDS and index is not None \
-                and abs(line.bbox.x0 - columns[index].left) <= EDGE_TOLERANCE:
-            used.add(index)
-    column = column_of(heading.bbox.x0)
-    if len(used) < MIN_SHARED_COLUMNS or column is None:
-        return None
-    above = []
-    for line in page:
-        if line is heading_line:
-            break
-        if id(line) not in skip and column_of(line.bbox.x0) == column:
-            above.append(line.bbox.y1)
-    within = fraction(max(above)) if above else 0.0
-    return round((column + within) / len(columns), 2)
 
 
 def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int],
@@ -359,14 +327,12 @@ def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: Colle
 
 
 def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: Collection[int],
-                   excluded: Sequence[str] = DEFAULT_EXCLUDED, floats: Sequence[Float] = (),
-                   columns: Sequence[TextColumn] = ()) -> MainBody:
+                   excluded: Sequence[str] = DEFAULT_EXCLUDED, floats: Sequence[Float] = ()) -> MainBody:
     """Where the main body ends when the section kinds in `excluded` do not count; main-body
-    floats that LaTeX placed after the references start (see `captions`) count too. With the
-    document's text `columns`, a page of several columns is measured column by column."""
+    floats that LaTeX placed after the references start (see `captions`) count too."""
     excluded_start = next((h for h in sections.headings if h.kind in excluded), None)
     block = text_block(pages, skip)
-    end = _end_position(excluded_start, pages, skip, block, columns)
+    end = _end_position(excluded_start, pages, skip, block)
     stray: tuple[Float, ...] = ()
     if excluded_start is not None and "references" in excluded and floats:
         references = sections.references

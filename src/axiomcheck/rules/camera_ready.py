@@ -190,11 +190,11 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
     found = _find_authors(names, text, options.initials)
     listed = "; ".join(names)
     if not found:
-        printed = "; ".join(line.text for line in block.lines)
+        shown = "; ".join(line.text for line in block.lines)
         missing = (f"The listed author '{names[0]}' is not" if len(names) == 1
                    else f"None of the {len(names)} listed authors is")
         yield Violation(
-            message=f"{missing} printed in the author block, which shows '{printed[:SHORT_QUOTE]}'.",
+            message=f"{missing} printed in the author block, which shows '{shown[:SHORT_QUOTE]}'.",
             hint="Print the author names as the submission system lists them (or have the organizers correct "
                  "the list); if the block shows them as an image or in a font without text, make it text.",
             page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
