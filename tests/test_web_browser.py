@@ -201,3 +201,26 @@ def test_the_result_page_fits_a_phone(server: str, browser: WebDriver) -> None:
     size = browser.execute_script("return parseFloat(getComputedStyle(document.querySelector('.message')).fontSize)")
     assert size >= 14, "text stays readable without zooming"
     screenshot(browser, "over-limit-phone")
+
+
+MULTI_FINDING_PAPER = "o13__aclpubcheck__2kenize.pdf"
+"""A real paper with many findings, most with a box: its pictures alone are several MB."""
+
+
+def test_a_real_paper_shows_every_finding_with_its_picture(server: str, browser: WebDriver,
+                                                          corpus_papers: Path) -> None:
+    pdf = corpus_papers / "pdfs" / MULTI_FINDING_PAPER
+    report = api_report(server, pdf)["files"][0]
+    assert len(report["findings"]) >= 10
+    upload(browser, server, pdf)
+    assert browser.find_element(By.ID, "verdict-title").text.startswith("Fails")
+    items = browser.find_elements(By.CSS_SELECTOR, "li.finding")
+    assert len(items) == len(report["findings"]), "every finding is listed"
+    shown = [(item.find_element(By.CSS_SELECTOR, ".rule").text.split(" ")[0], item) for item in items]
+    assert sorted(rule for rule, _ in shown) == sorted(f["rule"] for f in report["findings"])
+    boxed = sum(1 for f in report["findings"] if f.get("page") and f.get("bbox"))
+    images = browser.find_elements(By.CSS_SELECTOR, "li.finding figure.evidence img")
+    assert len(images) == boxed, "every finding with a box has its picture"
+    for image in images:
+        assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 100
+    screenshot(browser, "real-paper-result")
