@@ -22,6 +22,7 @@ from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs import SelectionError
+from ..reporters.base import plural
 from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
 
@@ -117,10 +118,11 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
         click.echo(text, nl=False)
     statuses = [f.status for f in outcome.report.files]
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
-    click.echo(f"axiomcheck: {len(statuses)} files: {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
-               f"{statuses.count('error')} not checked ({outcome.checked} checked, {outcome.cached} known from "
-               f"the store{stopped}) in {time.monotonic() - started:.1f} s; results in {db} (run {outcome.run_id}"
-               f"{outcome.resuming})", err=True)
+    click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
+               f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
+               f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
+               f"results in {db} (run {outcome.run_id}{outcome.resuming})",
+               err=True)
     if not wanted:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
                    "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)

@@ -12,6 +12,7 @@ import click
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..report import Report
 from ..reporters import REPORTERS
+from ..reporters.base import plural
 from ..reporters.html import missing_pictures
 from .common import fail_on_option, fail_usage, write_output
 
@@ -48,13 +49,14 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
         with Store(db) as store:
             if list_runs:
                 for run in store.runs():
-                    total = f"{run.files} of {run.files_total}" if run.files_total is not None else f"{run.files}"
+                    total = f"{run.files} of {plural(run.files_total, 'file')}" if run.files_total is not None \
+                        else plural(run.files, "file")
                     notes = [note for note in (run.reason if run.state != "done" else None,
                                                f"resumes run {run.resumes}" if run.resumes is not None else None)
                              if note]
                     why = f" ({'; '.join(notes)})" if notes else ""
                     click.echo(f"run {run.id}: {run.started_at} {run.state:<11} {run.venue}/{run.track}/{run.stage} "
-                               f"{total} files{why}")
+                               f"{total}{why}")
                 return
             result = store.report(run_id)
     except StoreError as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..finding_types import Severity
 from ..report import FileResult, Report, RunStatus
-from .base import Emitter, StatusTally, completed
+from .base import Emitter, StatusTally, completed, plural
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -49,5 +49,5 @@ class GithubEmitter(Emitter):
         done = completed(status, self.tally.total)
         if done.partial:
             self.stream.write(f"::warning title=axiomcheck run {done.state}::{_escape_data(done.summary)}\n")
-        self.stream.write(f"axiomcheck {run.venue}/{run.track}/{run.stage}: {self.tally.total} files, "
+        self.stream.write(f"axiomcheck {run.venue}/{run.track}/{run.stage}: {plural(self.tally.total, 'file')}, "
                           f"{self.tally.summary()}{'; ' + done.summary if done.partial else ''}\n")
