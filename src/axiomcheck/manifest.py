@@ -88,13 +88,13 @@ def _text(value: Any, where: str, key: str) -> str | None:
 def _entry(path: str, fields: dict[str, Any], where: str) -> ManifestEntry:
     return ManifestEntry(path, Submission(
         authors=_names(fields.get("authors"), where), title=_text(fields.get("title"), where, "title"),
-        affiliations=_names(fields.get("affiliations"), where, "affiliations"), id=_text(fields.get("id"), where, "id"),
-        forum=forum_url(_text(fields.get("forum"), where, "forum"))),
+        affiliations=_names(fields.get("affiliations"), where, "affiliations"),
+        id=_text(fields.get("id"), where, "id"), forum=forum_url(_text(fields.get("forum"), where, "forum"))),
         track=_text(fields.get("track"), where, "track"), stage=_text(fields.get("stage"), where, "stage"))
 
 
 def _yaml_entries(manifest: str, text: str) -> list[ManifestEntry]:
-    import yaml  # only for a YAML manifest: a check without one starts without PyYAML
+    import yaml  # noqa: PLC0415 - only for a YAML manifest: a check without one starts without PyYAML
 
     try:
         data = yaml.safe_load(text)
@@ -136,7 +136,7 @@ def _csv_entries(manifest: str, text: str) -> list[ManifestEntry]:
                                     "`stage`), e.g. `path,authors`.")
             continue
         where = f"{manifest}: line {reader.line_num}"
-        cells = dict(zip(header, row))
+        cells = dict(zip(header, row, strict=False))  # a short row leaves its last columns empty
         path = cells.get("path", "").strip()
         if not path:
             raise ManifestError(f"{where}: no path.")
