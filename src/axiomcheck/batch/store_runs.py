@@ -17,7 +17,7 @@ from .waivers import Waiver, apply_waivers
 
 KEY_COLUMNS = ("sha256", "pack", "pack_hash", "track", "stage", "axiomcheck_version", "settings")
 """The columns of a result's key (`store.ResultKey`), in `results` and `run_files`."""
-KILLED = "its process ended before the last file (killed or lost)"
+KILLED = "its process ended before the last file: killed or lost"
 """Why a run stopped, for one found `running` whose process is gone."""
 STILL_RUNNING = "still running"
 """What a report rendered while its run goes on says."""
