@@ -215,7 +215,10 @@ class Staging:
                 self._folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
             else:
                 try:
-                    os.makedirs(self._wanted, mode=0o700)
+                    try:
+                        os.makedirs(self._wanted, mode=0o700)
+                    except FileNotFoundError:  # another run removed the empty root meanwhile
+                        os.makedirs(self._wanted, mode=0o700)
                 except OSError as error:
                     raise StagingError(self._cannot_write(self._wanted, error)) from error
                 self._folder = self._wanted

@@ -99,9 +99,9 @@ class _InOrder:
         self._next = 0
 
     @property
-    def waiting(self) -> list[FileResult]:
-        """Results known but not handed on yet (a file before them is still being checked)."""
-        return list(self._waiting.values())
+    def known(self) -> int:
+        """Files whose result is known, handed on or waiting for a file before them."""
+        return len(self.files) + len(self._waiting)
 
     def add(self, work: Work, result: FileResult) -> None:
         track = work.group.pack.track
@@ -206,7 +206,7 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
             state = "interrupted"
         finally:
             progress.close()
-            done = len(results.files) + len(results.waiting)
+            done = results.known
             status = RunStatus(done, len(items), STOPPED_BY[state]) if state in STOPPED_BY else None
             try:
                 if store is not None and run_id is not None:

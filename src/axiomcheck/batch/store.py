@@ -250,10 +250,10 @@ class Store:
         root = f"{self.path}-staging"
         if not os.path.isdir(root):
             return []
-        live = {f"run-{run.id}" for run in self.runs() if run.state == "running"}
+        stopped = {f"run-{run.id}" for run in self.runs() if run.state != "running"}
         removed = []
         for name in sorted(os.listdir(root)):
-            if name.startswith("run-") and name not in live:
+            if name in stopped:  # a run that started since is not listed: its folder stays
                 shutil.rmtree(os.path.join(root, name), ignore_errors=True)
                 removed.append(name)
         with contextlib.suppress(OSError):  # left when another run stages there
