@@ -171,3 +171,28 @@ def test_a_version_1_store_gains_the_run_columns(tmp_path: Path) -> None:
         [run] = store.runs()
         assert (run.state, run.files_total, run.status) == ("done", None, None)
     assert query(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+
+
+def test_a_batch_stages_archive_members_beside_its_store_never_in_the_temp_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    from axiomcheck.batch import inputs
+
+    def no_temp(*args: object, **kwargs: object) -> str:
+        raise AssertionError("a batch staged archive members in the system's temp folder")
+
+    monkeypatch.setattr(inputs.tempfile, "mkdtemp", no_temp)
+    staged: list[str] = []
+    replace = inputs.os.replace
+    monkeypatch.setattr(inputs.os, "replace", lambda src, dst: (staged.append(str(dst)), replace(src, dst))[1])
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for number, pdf in enumerate(distinct_pdfs(tmp_path / "p", 2)):
+            zf.write(pdf, f"Submission{number}/paper.pdf")
+    db = tmp_path / "r.sqlite"
+    result = CliRunner().invoke(main, ["batch", str(archive), "--venue", "axiom-2026", "--db", str(db),
+                                       "--progress", "none", "-j", "1"])
+    assert result.exit_code in (0, 1), result.output
+    assert len(staged) == 2 and all(path.startswith(f"{db}-staging/run-1/") for path in staged)
+    assert not Path(f"{db}-staging").exists()
