@@ -206,8 +206,8 @@ def report_header_to_json(report: Report) -> JsonObject:
 def run_status_to_json(status: RunStatus) -> JsonObject:
     """The report's closing `run_status`: whether every file given was checked (a streamed
     output knows it only at the end, so it follows `files`)."""
-    return {"state": status.state, "done": status.done, "total": status.total, "reason": status.reason,
-            "summary": status.summary}
+    return {"state": status.state, "done": status.done, "total": status.total,
+            "reason": status.reason if status.partial else None, "summary": status.summary}
 
 
 def report_to_json(report: Report) -> JsonObject:

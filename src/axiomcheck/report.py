@@ -228,7 +228,8 @@ class RunStatus:
 
     @property
     def partial(self) -> bool:
-        return self.done < self.total or self.reason is not None
+        """Some file has no result (a run stopped after its last result is complete)."""
+        return self.done < self.total
 
     @property
     def state(self) -> str:

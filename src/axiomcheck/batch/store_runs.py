@@ -47,11 +47,9 @@ class RunInfo:
     def status(self) -> RunStatus | None:
         """The run's outputs' `run_status`: None when it checked every file it was given."""
         total = self.files if self.files_total is None else self.files_total
-        if self.state == "done" and self.files >= total:
+        if self.files >= total:
             return None
-        if self.state == "running":
-            return RunStatus(self.files, total, STILL_RUNNING)
-        return RunStatus(self.files, total, self.reason or ("stopped" if self.state != "done" else None))
+        return RunStatus(self.files, total, STILL_RUNNING if self.state == "running" else self.reason or "stopped")
 
 
 @dataclass(frozen=True)

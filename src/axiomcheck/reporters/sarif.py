@@ -154,7 +154,7 @@ class SarifEmitter(Emitter):
             "properties": {"venue": run.venue, "track": run.track, "stage": run.stage, "runStatus": done.state,
                            "filesDone": done.done, "filesTotal": done.total},
         }
-        if done.reason is not None:
+        if done.partial and done.reason is not None:
             tail["properties"]["reason"] = done.reason
         body = json.dumps(tail, indent=2, ensure_ascii=False)[1:-2].replace("\n", "\n    ")
         self.stream.write(("\n      ]," if self.results else "],") + body + "\n    }\n  ]\n}\n")
