@@ -58,7 +58,7 @@ def write_outputs(report: Report, outputs: Sequence[Output]) -> list[str]:
     """Render `report` once per output and write it; returns what went to standard output."""
     printed = []
     for output in outputs:
-        rendered = REPORTERS[output.format](report)
+        rendered = REPORTERS[output.format](report, None if output.path == STDOUT else output.path)
         if output.path == STDOUT:
             printed.append(rendered)
             continue
