@@ -216,6 +216,15 @@ def report_to_json(report: Report) -> JsonObject:
             "run_status": run_status_to_json(report.completion())}
 
 
+def to_json(value: Finding | FileResult | Report) -> JsonObject:
+    """A finding's, a file's or a run's JSON, as the report writes it."""
+    if isinstance(value, Finding):
+        return finding_to_json(value)
+    if isinstance(value, FileResult):
+        return result_to_json(value)
+    return report_to_json(value)
+
+
 def report_from_json(data: JsonObject) -> Report:
     """A report from its object; raises ValueError for another schema."""
     if data.get("schema", SCHEMA) != SCHEMA:
