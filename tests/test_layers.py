@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "aggregate"),
     ("pipeline", "api"),
     ("reporters", "docs"),
-    ("execution", "manifest", "authors"),
+    ("execution", "manifest", "authors", "settings"),
     ("batch", "web"),
     ("cli", "__main__"),
 )
