@@ -105,7 +105,8 @@ class TextEmitter(Emitter):
         if style.colour:
             from rich.console import Console  # noqa: PLC0415 - only for a terminal
 
-            self._console = Console(file=stream, highlight=False, markup=False, emoji=False, soft_wrap=True)
+            self._console = Console(file=stream, force_terminal=True, highlight=False, markup=False, emoji=False,
+                                    soft_wrap=True)
 
     def _write(self, lines: list[list[Segment]]) -> None:
         if self._console is None:
