@@ -140,3 +140,14 @@ def test_verbose_names_the_settings_file(project: Path) -> None:
     write(project / "axiomcheck.toml", "venue = 'axiom-2026'\n")
     result = run("check", OVER, "-v")
     assert f"axiomcheck: settings from {(project / 'axiomcheck.toml').resolve()}" in result.stderr
+
+
+def test_the_configuration_page_names_every_key() -> None:
+    from axiomcheck.cli.batch import batch
+    from axiomcheck.cli.check import check
+    from axiomcheck.cli.project_settings import setting_keys
+    from conftest import ROOT
+
+    page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    keys = set(setting_keys(check)) | set(setting_keys(batch))
+    assert {key for key in keys if f"`{key}`" not in page} == set()

@@ -117,7 +117,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
         from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
 
         if importlib.util.find_spec("distributed") is None:
-            fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
+            fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
 
         runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
     else:
