@@ -154,3 +154,16 @@ def test_check_and_batch_take_the_same_outputs(papers: Path, tmp_path: Path) -> 
                 "-o", "html:triage.html", "--progress", "none")
     assert batch.exit_code == 1 and len(json.loads(batch.stdout)["files"]) == 2
     assert (tmp_path / "triage.html").is_file()
+
+
+def test_check_on_a_folder_refuses_a_link_out_of_it(papers: Path) -> None:
+    (papers / "evil.pdf").symlink_to("/etc/passwd")
+    result = run("check", "papers", "--venue", "axiom-2026", "--format", "json")
+    refused = next(f for f in json.loads(result.stdout)["files"] if f["path"] == "papers/evil.pdf")
+    assert refused["status"] == "error" and "symbolic link to a file outside" in refused["findings"][0]["message"]
+
+
+def test_verbose_batch_shows_info_findings_without_per_file_times(papers: Path, tmp_path: Path) -> None:
+    result = run("batch", "papers", "--venue", "axiom-2026", "--db", str(tmp_path / "r.sqlite"), "-v",
+                 "--format", "text", "--progress", "none")
+    assert "papers/good.pdf: PASS" in result.stdout and " s]" not in result.stdout

@@ -138,7 +138,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = printed_emitter(output.format, sys.stdout, quiet, verbose)
+            printer = printed_emitter(output.format, sys.stdout, quiet, verbose, live=False)
             printer.start(outcome.report)
             for result in outcome.report.files:
                 printer.file(result)

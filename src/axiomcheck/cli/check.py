@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 import click
 
 from ..authors import AuthorListError, read_author_list
-from ..batch.inputs import Item, expand
+from ..batch.inputs import Item, expand, unique
 from ..batch.local import LocalExecutor
 from ..batch.outputs import STDOUT, Output
 from ..batch.plan import PackSpec
@@ -94,11 +94,12 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
     check_verbosity(quiet, verbose)
     say_settings(ctx, verbose)
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
-    files = _files(pdfs, limits)
+    given = _given_items(pdfs, limits)
     wanted = planned_outputs(outputs, output_format, output_dir, default_format="text")
     if evidence_dir is not None:
         make_folder(evidence_dir, "--evidence")
     selection = selection_from(select, ignore, extend_select)
+    files = tuple(item.path for item in given if item.path is not None and item.problem is None)
     pack, venue_choice = pack_for(venue, track, stage, selection, files, limits)
     spec = PackSpec(venue_choice.venue if venue_choice else venue or pack.venue, pack.track, pack.stage,
                     selection.select, selection.ignore, selection.extend_select)
@@ -109,7 +110,7 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
             authors = read_author_list(authors_file)
         except AuthorListError as error:
             fail_usage(str(error))
-    items = [Item(display=path, path=path, submission=Submission(authors=authors)) for path in files]
+    items = [dataclasses.replace(item, submission=Submission(authors=authors)) for item in given]
     if manifest_file:
         try:
             entries = read_manifest(manifest_file)
@@ -133,20 +134,21 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
     sys.exit(outcome.report.exit_code_for(fail_on))
 
 
-def _files(paths: tuple[str, ...], limits: Limits) -> tuple[str, ...]:
+def _given_items(paths: tuple[str, ...], limits: Limits) -> list[Item]:
     """The files PATHS name: a file as it is, a folder as the PDFs in it and its subfolders
-    (in name order); a path that does not exist, or a folder without a PDF, is a usage error."""
+    (in name order; a symbolic link out of the folder is refused with a verdict, as in a
+    batch); a path that does not exist, or a folder without a PDF, is a usage error."""
     require_files(paths)
-    files: list[str] = []
+    items: list[Item] = []
     for path in paths:
         if not os.path.isdir(path):
-            files.append(path)
+            items.append(Item(display=path, path=path))
             continue
-        found = [item.display for item in expand([path], limits)]
+        found = expand([path], limits)
         if not found:
             fail_usage(f"no PDF in the folder {path}; give PDF files or folders that hold some.")
-        files.extend(found)
-    return tuple(dict.fromkeys(files))
+        items.extend(found)
+    return unique(items)
 
 
 @contextlib.contextmanager
@@ -158,7 +160,7 @@ def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator
         emitters = []
         for output in outputs:
             if output.path == STDOUT:
-                emitters.append(printed_emitter(output.format, sys.stdout, quiet, verbose))
+                emitters.append(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True))
                 continue
             try:
                 handle = stack.enter_context(open(output.path, "w", encoding="utf-8"))

@@ -60,7 +60,7 @@ def verbosity_options(command: F) -> F:
         click.option("-q", "--quiet", is_flag=True,
                      help="Print only the files that do not pass, and the summary (no progress bar)."),
         click.option("-v", "--verbose", is_flag=True,
-                     help="Print info findings too, each file's time, and the settings file read."),
+                     help="Print info findings too, the settings file read, and (check) each file's time."),
     ]
     for option in reversed(options):
         command = option(command)
