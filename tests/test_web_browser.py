@@ -132,7 +132,7 @@ def test_an_over_length_paper_shows_the_page_limit_finding_on_its_page(server: s
         assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 100
         assert f"Page {finding['page']}" in image.get_attribute("alt")
     structure = browser.find_element(By.CSS_SELECTOR, ".structure").text
-    assert "5 pages, ending 30% down page 5, before 'References'" in structure
+    assert "5 pages, ending 30% into page 5, before 'References'" in structure
     download = browser.find_element(By.LINK_TEXT, "Download the JSON report")
     assert download.get_attribute("download") == "over-limit.axiomcheck.json"
     assert download.get_attribute("href").startswith("data:application/json;base64,")

@@ -23,6 +23,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .captions import stray_floats
+from .column_share import column_share
 from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, MainBody, PagePosition, Sections
 
@@ -279,6 +280,9 @@ def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip
     if not heading.top_of_page:
         heading_line = next((line for line in pages[index] if _part_of(line, heading.bbox)), None)
         lowest = last_body_bottom(index, heading_line) if heading_line is not None else None
+        shared = column_share(pages[index], heading.bbox, skip, fraction)
+        if shared is not None:  # a page in two columns: the columns before the heading's count whole
+            return PagePosition(heading.page, shared)
         return PagePosition(heading.page, fraction(lowest if lowest is not None else heading.bbox.y0))
     for previous in range(index - 1, -1, -1):
         lowest = last_body_bottom(previous, None)

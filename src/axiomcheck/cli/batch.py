@@ -23,6 +23,7 @@ from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs import SelectionError
 from ..reporters import REPORTERS
+from ..reporters.base import plural
 from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
                      verbosity_options)
 from .destinations import make_folder, planned_outputs
@@ -145,9 +146,10 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
             printer.finish()
     statuses = [f.status for f in outcome.report.files]
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
-    click.echo(f"axiomcheck: {len(statuses)} files: {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
-               f"{statuses.count('error')} not checked ({outcome.checked} checked, {outcome.cached} known from "
-               f"the store{stopped}) in {time.monotonic() - started:.1f} s; results in {db} (run {outcome.run_id})",
+    click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
+               f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
+               f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
+               f"results in {db} (run {outcome.run_id})",
                err=True)
     if not wanted and not quiet:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
