@@ -111,3 +111,11 @@ def test_check_names_a_missing_file_and_an_empty_folder(tmp_path: Path) -> None:
 def test_an_unknown_output_format_is_named(tmp_path: Path) -> None:
     line = one_line(batch(tmp_path, str(FIXTURES / "over-limit.pdf"), "-o", "pdf"))
     assert line.startswith("axiomcheck: unknown output format 'pdf' in '-o pdf'")
+
+
+def test_report_refuses_an_output_it_cannot_write_before_reading_the_store(tmp_path: Path) -> None:
+    assert batch(tmp_path, str(FIXTURES / "over-limit.pdf")).exit_code == 1
+    target = tmp_path / "gone" / "triage.html"
+    line = one_line(run("report", "--db", str(tmp_path / "r.sqlite"), "--format", "html", "-o", str(target)))
+    assert line == (f"axiomcheck: cannot write {target}: the folder {target.parent} does not exist; create it "
+                    f"(mkdir -p {target.parent}) or give another path.")

@@ -11,6 +11,7 @@ from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..reporters import REPORTERS
 from ..reporters.base import plural
 from .common import fail_on_option, fail_usage, write_output
+from .destinations import require_writable
 
 
 @click.command()
@@ -31,6 +32,8 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
     checked, 3 an internal error)."""
     if not Path(db).is_file():
         fail_usage(f"{db}: no results store here; run `axiomcheck batch` first or give --db.")
+    if output and not list_runs:
+        require_writable(output)
     try:
         with Store(db) as store:
             if list_runs:
