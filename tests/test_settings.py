@@ -151,3 +151,14 @@ def test_the_configuration_page_names_every_key() -> None:
     page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
     keys = set(setting_keys(check)) | set(setting_keys(batch))
     assert {key for key in keys if f"`{key}`" not in page} == set()
+
+
+def test_a_broken_pyproject_is_reported_only_when_it_names_us(tmp_path: Path) -> None:
+    write(tmp_path / "pyproject.toml", "[tool.axiomcheck]\nvenue = 'axiom-2026'\n")
+    write(tmp_path / "sub" / "pyproject.toml", "[project\nname = 'broken'\n")
+    assert find_settings(tmp_path / "sub") == (tmp_path / "pyproject.toml").resolve()  # not ours: passed over
+    write(tmp_path / "sub" / "pyproject.toml", "[tool.axiomcheck]\nvenue = \n")
+    found = find_settings(tmp_path / "sub")
+    assert found == (tmp_path / "sub" / "pyproject.toml").resolve()
+    with pytest.raises(SettingsError, match="not valid TOML"):
+        read_settings(found, KNOWN)

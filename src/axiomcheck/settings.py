@@ -125,9 +125,13 @@ def _has_project_table(path: Path) -> bool:
     try:
         data = _parse(path)
     except SettingsError:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False  # a file we may not read is nobody's settings for us
         return "tool.axiomcheck" in text
-    return isinstance(data.get("tool", {}).get("axiomcheck"), dict)
+    tool = data.get("tool", {})
+    return isinstance(tool, dict) and "axiomcheck" in tool
 
 
 def _require_known(path: Path, lines: Mapping[tuple[str, ...], int], key: tuple[str, ...],

@@ -81,7 +81,10 @@ def _apply(ctx: click.Context) -> None:
         if config is not None:
             fail_usage("--config and --isolated do not go together: --isolated reads no settings file.")
         return
-    path = Path(config) if config is not None else find_settings(Path.cwd())
+    try:
+        path = Path(config) if config is not None else find_settings(Path.cwd())
+    except OSError as error:  # the working folder was removed, say
+        fail_usage(f"cannot look for a settings file ({error.strerror or error}); give --config FILE or --isolated.")
     if path is None:
         return
     command = ctx.command
