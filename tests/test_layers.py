@@ -1,6 +1,7 @@
 """The package's layers: imports run one way only, the way data flows.
 
-    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> pipeline, api -> reporters/ -> execution/ -> batch/, web/ -> cli/
+    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> pipeline, api -> reporters/
+    -> execution/ (and the readers of manifests, author lists, settings files) -> batch/, web/ -> cli/
 
 Only `pdf/` imports PDF libraries (and Pillow); rules read the model, never the analysis
 code or a PDF library; no module imports one of a later layer. Rule modules stand side by
@@ -32,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "aggregate"),
     ("pipeline", "api"),
     ("reporters", "docs"),
-    ("execution", "manifest", "authors"),
+    ("execution", "manifest", "authors", "settings"),
     ("batch", "web"),
     ("cli", "__main__"),
 )
