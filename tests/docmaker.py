@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from axiomcheck.model import BBox, Font, Metadata, Submission, Word
 from axiomcheck.analysis import AnalysedPaper
 from axiomcheck.pdf import SyntheticPage, SyntheticSource
-from axiomcheck.analysis.sections import DEFAULT_EXCLUDED
+from axiomcheck.analysis.main_body import DEFAULT_EXCLUDED
 from axiomcheck.packs import configure
 from axiomcheck.rules import CheckContext, Rule, Violation
 from axiomcheck.templates import find_template
