@@ -187,12 +187,14 @@ def assemble_lines(page: int, words: list[Word]) -> list[Line]:
 
 
 def _reading_order(lines: list[Line]) -> list[Line]:
-    """Top to bottom, but a two-column page reads its left column before its right one."""
+    """Top to bottom, but a two-column page reads its left column before its right one. The
+    columns part at the middle of the text's edges, the outermost 1/20 of the lines left out."""
     if not lines:
         return lines
-    page_left = min(line.bbox.x0 for line in lines)
-    page_right = max(line.bbox.x1 for line in lines)
-    middle = (page_left + page_right) / 2
+    lefts = sorted(line.bbox.x0 for line in lines)
+    rights = sorted(line.bbox.x1 for line in lines)
+    cut = len(lines) // SPAN_TRIM  # a line running off the page (a long URL) does not move the middle
+    middle = (lefts[cut] + rights[-1 - cut]) / 2
     left = [line for line in lines if line.bbox.x1 <= middle + GUTTER_MARGIN]
     right = [line for line in lines if line.bbox.x0 >= middle - GUTTER_MARGIN]
     spanning = [line for line in lines

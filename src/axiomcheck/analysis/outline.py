@@ -102,7 +102,8 @@ def disagreements(entries: Sequence[OutlineEntry], headings: Sequence[Heading]) 
             if heading.number and "." not in heading.number and id(heading) not in listed and not any(
                     entry.page == heading.page and _same_title(_key(entry.title), _key(heading.text))
                     for entry in located):
-                notes.append((heading.page, heading.bbox.y0, f"'{heading.text}' on page {heading.page} opens a "
-                                                             f"{heading.kind} section, but the {source} does not "
-                                                             f"list it"))
+                kind = heading.kind.replace("_", " ")
+                article = "an" if kind[0] in "aeiou" else "a"
+                notes.append((heading.page, heading.bbox.y0, f"'{heading.text}' on page {heading.page} opens {article} "
+                                                             f"{kind} section, but the {source} does not list it"))
     return tuple(text for _, _, text in sorted(notes, key=lambda note: (note[0], note[1])))

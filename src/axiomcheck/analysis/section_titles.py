@@ -52,7 +52,7 @@ _AI_TOOLS = r"(?:largelanguagemodels?|llms?|llmsandagents|llmagents?|generativea
             r"|aiassistants?|aiassistance|aiwritingtools|generativeaitools|aiandllms|llmsandaitools|chatgpt)"
 _AI_USE_RE = re.compile(
     rf"^(?:(?:statement|declaration|disclosure)(?:on|of|regarding))?(?:the)?(?:use|usage)of{_AI_TOOLS}"
-    r"(?:statement|disclosure|declaration)?$"
+    r"(?:llms?)?(?:statement|disclosure|declaration)?$"
     rf"|^{_AI_TOOLS}(?:use|usage|assistance)(?:statement|disclosure|declaration|policy)?$"
     rf"|^{_AI_TOOLS}(?:statement|disclosure|declaration)$"
     rf"|^(?:declarationof|disclosureof)?{_AI_TOOLS}(?:usage|use)$")

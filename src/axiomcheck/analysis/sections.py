@@ -106,13 +106,14 @@ class _Rows:
 
 
 def _placement(line: Line, rows: _Rows, columns: list[TextColumn], skip: Collection[int]) -> Placement:
-    """Whether `line` stands alone in its column's row, starts at a column edge (or is centred
-    on a column) and runs to the column's right edge."""
+    """Whether `line` stands alone in its column's row (its own pieces aside: a section number
+    extracted as a line of its own and joined to its title), starts at a column edge (or is
+    centred on a column) and runs to the column's right edge."""
     column = next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
                    and line.bbox.x1 <= c.right + COLUMN_MARGIN and line.bbox.x0 < (c.left + c.right) / 2), None)
     span = (column.left - COLUMN_MARGIN, column.right + COLUMN_MARGIN) if column else (float("-inf"), float("inf"))
     tolerance = ROW_SHARE * max(line.size, 1.0)
-    alone = not any(other is not line and id(other) not in skip
+    alone = not any(other is not line and id(other) not in skip and not part_of(other, line.bbox)
                     and abs(other.baseline - line.baseline) <= tolerance
                     and other.bbox.x1 > span[0] and other.bbox.x0 < span[1]
                     for other in rows.near(line.baseline, tolerance))

@@ -33,6 +33,8 @@ _HEADING_TYPE_RE = re.compile(r"^H([1-6]?)$")
 """Tag types of headings: `H` (level unknown, read as top) and `H1`-`H6`."""
 _TEXT_BUFFER = 2048
 """Bytes (UTF-16) asked for a tag's actual text or a text object's text."""
+SMALL_DIGITS = 0.8
+"""Digits whose box is lower than this share of the heading's tallest text are a line number."""
 _UTF16_NUL = 2
 """Bytes of the terminating NUL PDFium counts in a UTF-16 length (an empty text is only it)."""
 _RECTANGLE = 4
@@ -137,25 +139,28 @@ def _marked_content_ids(element: object) -> set[int]:
 
 
 def _object_text(obj: object, textpage: object, buffer: ctypes.Array[ctypes.c_char], size: int) -> int:
-    return int(pdfium_c.FPDFTextObj_GetText(obj, textpage, buffer, size))
+    return int(pdfium_c.FPDFTextObj_GetText(obj, textpage, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), size))
 
 
 def _marked_text(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                  ids: set[int], page_top: float) -> tuple[str, float | None]:
-    """The text the page draws inside marked content `ids`, and the top of its box."""
-    texts: list[str] = []
-    top: float | None = None
+    """The text the page draws inside marked content `ids`, and the top of its box. Digits set
+    much smaller than the rest (a line number drawn inside the heading's marked content) are
+    left out."""
+    pieces: list[tuple[str, float, float]] = []
     left, bottom, right, upper = (ctypes.c_float() for _ in range(4))
     for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
         obj = pdfium_c.FPDFPage_GetObject(page.raw, index)
         if pdfium_c.FPDFPageObj_GetType(obj) != pdfium_c.FPDF_PAGEOBJ_TEXT \
-                or pdfium_c.FPDFPageObj_GetMarkedContentID(obj) not in ids:
+                or pdfium_c.FPDFPageObj_GetMarkedContentID(obj) not in ids \
+                or not pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, upper):
             continue
-        texts.append(_utf16(functools.partial(_object_text, obj, textpage.raw)))
-        if pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, upper):
-            y = round(page_top - upper.value, 1)
-            top = y if top is None else min(top, y)
-    return "".join(texts), top
+        text = _utf16(functools.partial(_object_text, obj, textpage.raw))
+        pieces.append((text, round(page_top - upper.value, 1), upper.value - bottom.value))
+    tallest = max((height for _, _, height in pieces), default=0.0)
+    kept = [(text, top) for text, top, height in pieces
+            if not (text.strip().isdigit() and height < SMALL_DIGITS * tallest)]
+    return "".join(text for text, _ in kept), min((top for _, top in kept), default=None)
 
 
 def read_tagged_headings(document: pdfium.PdfDocument, page_top: Callable[[int], float]) -> tuple[OutlineEntry, ...]:
