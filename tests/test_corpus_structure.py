@@ -43,8 +43,6 @@ def corpus_entries() -> list[dict[str, Any]]:
 KNOWN_FAILURES = {
     ("test_no_anonymity_error_on_compliant_anonymous_submission", "h05"):
         "AX306 on 'Acknowledgments. [Redacted for anonymous review.]': nothing is acknowledged",
-    ("test_template_and_mode_match_the_labels", "h17"):
-        "the ICLR 2025 workshop running head 'Published as a paper at 2nd DATA-FM workshop @ ICLR 2025' is not recognised as ICLR",
 }
 """Wrong answers on real papers not fixed yet: (test, paper) -> why. Each is a strict xfail, so
 the mark must go in the change that fixes it."""

@@ -53,6 +53,10 @@ GLUED_WIDTH = 2.0
 may be runs of text glued together: a hyphenated line end and the line number the content
 stream draws next, with no space between them. A line number is cut off such a word where
 the characters jump apart (a word continued on the next line after its hyphen stays whole)."""
+SAME_SIZE = 0.5
+"""Points within which the two pieces of a word hyphenated across lines share their size: a
+piece in another size is other text the content stream drew next (a footnote's first word
+after "ac-" at a column's foot), cut off."""
 GLUED_GAP = 1.0
 """Characters of one word stand no further apart than this many font sizes, nor further back."""
 _DIGITS = "0123456789"
@@ -240,7 +244,7 @@ def _cut_words(raw: object, text: str, height: float, objects: list[int] | None 
 def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: float) -> list[tuple[int, int]]:
     """The characters first..end cut where a line number stands apart from the rest: where the
     next character starts left of the previous one or more than GLUED_GAP font sizes right of
-    it, and the run before or after that place is a number."""
+    it, and the run before or after that place is a number, or the two runs differ in size."""
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     pointers = [ctypes.pointer(v) for v in (left, right, bottom, top)]
     pieces: list[tuple[int, int]] = []
@@ -257,7 +261,8 @@ def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: flo
     pieces.append((start, end))
     kept: list[tuple[int, int]] = []
     for piece in pieces:
-        if kept and not (_is_number(text, kept[-1]) or _is_number(text, piece)):
+        if kept and not (_is_number(text, kept[-1]) or _is_number(text, piece)) \
+                and abs(_get_font_size(handle, kept[-1][1] - 1) - _get_font_size(handle, piece[0])) <= SAME_SIZE:
             kept[-1] = (kept[-1][0], piece[1])
         else:
             kept.append(piece)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Line, enclosing
-from ._lines import body_size_lines
+from ._lines import body_size_lines, main_text_size
 from .base import CheckContext, Severity, Violation, from_template, rule
 
 if TYPE_CHECKING:
@@ -161,9 +161,10 @@ def _sample_line(doc: Document, size: float) -> Line | None:
 def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """The body text is not set smaller than the template's body size.
 
-    What it checks: the dominant type size of the paper (the size of most characters, which is
-    the size of the running text) against the template's (NeurIPS 2026: 10 pt, which PDFs
-    report as 9.96 pt), with a small allowance for rounding.
+    What it checks: the type size of the main text's running prose (the size of most of its
+    characters; the references, appendix and checklist, often set smaller, left out) against
+    the template's (NeurIPS 2026: 10 pt, which PDFs report as 9.96 pt), with a small allowance
+    for rounding.
 
     Why: a smaller body font fits more text into the page limit; venues desk-reject papers
     that shrink the font.
@@ -171,7 +172,7 @@ def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckCo
     How to fix: remove `\\small`, `\\fontsize` or a smaller class option around the body text
     and keep the template's `\\normalsize`.
     """
-    size = doc.body_size
+    size = main_text_size(doc)
     if size >= options.size - options.tolerance:
         return
     line = _sample_line(doc, size)
