@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, enclosing
+from ..model import BBox, Line, Role, enclosing
 from ._lines import body_size_lines, main_text_size
 from .base import CheckContext, Severity, Violation, from_template, rule
 
@@ -149,12 +149,12 @@ class BodyFontSizeOptions:
 
 
 def _sample_line(doc: Document, size: float) -> Line | None:
-    """A prose line of the given size, for the finding's box (page 1 first)."""
-    for page in range(1, doc.page_count + 1):
-        for line in body_size_lines(doc, page):
-            if len(line.words) >= PROSE_WORDS and abs(line.size - size) < SIZE_MATCH:
-                return line
-    return None
+    """A prose line of the given size, for the finding's box (page 1 first): one of the body's
+    running text if there is one (never the author block's affiliations in that size)."""
+    candidates = [line for page in range(1, doc.page_count + 1) for line in body_size_lines(doc, page)
+                  if len(line.words) >= PROSE_WORDS and abs(line.size - size) < SIZE_MATCH]
+    return next((line for line in candidates if line.region == "body" and line.role is Role.BODY),
+                candidates[0] if candidates else None)
 
 
 @rule(id="AX205", name="body-font-size", group="layout", options=BodyFontSizeOptions)
