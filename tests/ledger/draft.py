@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import yaml  # noqa: E402
+import yaml
 
-from conftest import CORPUS_PAPERS  # noqa: E402
-from ledger.runs import key_of, ledger_rows, run_findings  # noqa: E402
+from conftest import CORPUS_PAPERS
+from ledger.runs import key_of, ledger_rows, run_findings
 
 GIST_LENGTH = 110
 """Characters of the finding's message a drafted gist keeps."""
