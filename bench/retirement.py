@@ -7,7 +7,7 @@ Runs one batch of fixtures (one worker) in alternating rounds:
 - `retire every 10`: workers retire after 10 files (100 times more often than the default
   1,000), against never retiring: the cost of one retirement is the difference over the
   retirements done, and the default's cost per file is that divided by 1,000;
-- `PDFium kept`: `api.check_path` without starting PDFium afresh before each file (what it
+- `PDFium kept`: the pipeline without starting PDFium afresh before each file (what it
   did before), against the default.
 
 Reports the median processor time (parent and workers, user and system) of each variant over
@@ -23,8 +23,9 @@ import statistics
 from pathlib import Path
 
 import axiomcheck.pdf.pdfium_library as pdfium_library
-from axiomcheck.isolation.pool import WorkerPool
-from axiomcheck.isolation.worker import MAX_FILES_PER_WORKER, FileTask
+from axiomcheck.execution import WorkerPool
+from axiomcheck.execution import FileTask
+from axiomcheck.execution.worker import MAX_FILES_PER_WORKER
 from axiomcheck.packs import resolve
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -31,8 +31,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from axiomcheck.isolation.pool import WorkerPool
-from axiomcheck.isolation.worker import MAX_FILES_PER_WORKER, FileTask
+from axiomcheck.execution import WorkerPool
+from axiomcheck.execution import FileTask
+from axiomcheck.execution.worker import MAX_FILES_PER_WORKER
 from axiomcheck.packs import resolve
 
 ROOT = Path(__file__).resolve().parents[1]

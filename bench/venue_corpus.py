@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import yaml  # noqa: E402
 
 from axiomcheck.packs import resolve  # noqa: E402
-from axiomcheck.runner import FileTask, check_tasks  # noqa: E402
+from axiomcheck.execution import FileTask, check_tasks  # noqa: E402
 from corpus_venues import venue_of  # noqa: E402
 
 

@@ -3,9 +3,10 @@ the server's memory (the server, its checker processes and their workers) sample
 
     python bench/web_load.py                      # 50 concurrent uploads, 2 workers
     python bench/web_load.py --requests 100 --workers 2 --queue 16   # more than the queue holds: 503s
+    python bench/web_load.py --requests 20 --papers ../shared/corpus/papers/pdfs   # real papers
 
 It starts its own server on 127.0.0.1 (a free port), sends exactly --requests uploads of the
-fixtures (each request once, all released together), waits for every answer (or --timeout),
+fixtures, or of the PDFs in --papers (each request once, all released together), waits for every answer (or --timeout),
 stops the server and prints the figures, then times the same files in one
 `axiomcheck check -j WORKERS` batch for a ratio of seconds per checked file (on a shared
 machine, compare ratios). Nothing is sent anywhere but 127.0.0.1. Standard
@@ -153,11 +154,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="the server's --workers (default 2)")
     parser.add_argument("--queue", type=int, default=64, help="the server's --queue (default 64)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds each upload may take")
+    parser.add_argument("--papers", type=Path, help="upload the PDFs of this folder (in name order) instead "
+                                                     "of the fixtures")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     if not 1 <= args.requests <= 1000:
         parser.error("--requests must be between 1 and 1000")
-    pdfs = [ROOT / "fixtures" / name for name in FIXTURES]
+    pdfs = sorted(args.papers.glob("*.pdf")) if args.papers else [ROOT / "fixtures" / name for name in FIXTURES]
+    if not pdfs:
+        parser.error(f"no PDF in {args.papers}")
     port = free_port()
     base = f"http://{HOST}:{port}"
     command = [sys.executable, "-m", "axiomcheck", "serve", "--host", HOST, "--port", str(port),

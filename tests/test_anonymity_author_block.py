@@ -4,6 +4,7 @@ only when the structure says names are printed; every other finding of it is a w
 
 from __future__ import annotations
 
+import pytest
 from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
 
 from axiomcheck.rules import Severity
@@ -118,6 +119,51 @@ def test_camera_ready_template_example_author_is_an_error() -> None:
     assert {f.evidence for f in findings} == {"David S. Hippocampus", "Cranberry-Lemon University"}
 
 
-def test_camera_ready_placeholders_are_a_pack_option() -> None:
-    doc = paper(("David S. Hippocampus",), notice=CAMERA_READY_NOTICE).build()
-    assert run_rule(camera_ready_anonymous, doc, stage="camera-ready", placeholders=()) == []
+def test_a_templates_own_placeholders_are_a_pack_option() -> None:
+    doc = paper(("Jane Doe", "Acme Research Lab"), notice=CAMERA_READY_NOTICE).build()
+    assert run_rule(camera_ready_anonymous, doc, stage="camera-ready") == []
+    [finding] = run_rule(camera_ready_anonymous, doc, stage="camera-ready", placeholders=(r"\bAcme Research Lab\b",))
+    assert "'Acme Research Lab'" in finding.message
+
+
+@pytest.mark.parametrize("lines, placeholder", [
+    (("Jane Doe", "anonymous@email.com"), "anonymous@email.com"),
+    (("Jane Doe", "Graz University of Technology", "first1.last1@xxx.edu"), "first1.last1@xxx.edu"),
+    (("Firstname1 Lastname1", "Graz University of Technology"), "Firstname1 Lastname1"),
+    (("First Author", "Second Author"), "First Author"),
+])
+def test_every_placeholder_is_reported_in_a_camera_ready(lines: tuple[str, ...], placeholder: str) -> None:
+    findings = run_rule(camera_ready_anonymous, paper(lines, notice=CAMERA_READY_NOTICE).build(), stage="camera-ready")
+    assert f"'{placeholder}'" in findings[0].message and all("No author names" not in f.message for f in findings)
+
+
+def test_a_placeholder_is_reported_once() -> None:
+    doc = paper(("Firstname1 Lastname1", "Graz University of Technology"), notice=CAMERA_READY_NOTICE)
+    doc.footnote("Correspondence to: Firstname1 Lastname1 <jane.doe@tugraz.at>.", baseline=700.0, page=1)
+    [finding] = run_rule(camera_ready_anonymous, doc.build(), stage="camera-ready")
+    assert "'Firstname1 Lastname1'" in finding.message
+
+
+@pytest.mark.parametrize("lines", [
+    ("Anonymous Author(s)", "anonymous@email.com"),
+    ("Anonymous Author(s)", "Affiliation", "anon.email@domain.com"),
+    ("Anonymous Author(s)", "Affiliation", "author1@institution.edu"),
+])
+def test_placeholder_addresses_in_a_submissions_block_name_nobody(lines: tuple[str, ...]) -> None:
+    assert run_rule(anonymous_author_block, paper(lines).build()) == []
+
+
+def test_a_submission_printing_the_templates_example_authors_says_so() -> None:
+    [finding] = run_rule(anonymous_author_block, paper(("Firstname1 Lastname1", "Anonymous Institution")).build())
+    assert finding.message.startswith("The anonymous author block is missing: page 1 shows the template's example "
+                                      "authors 'Firstname1 Lastname1; Anonymous Institution'")
+    [named] = run_rule(anonymous_author_block, paper(("Jane Doe", "Graz University of Technology")).build())
+    assert "example authors" not in named.message
+
+
+def test_a_line_repeating_a_placeholder_shows_its_next_one() -> None:
+    doc = paper(("Firstname1 Lastname1", "Graz University of Technology"), notice=CAMERA_READY_NOTICE)
+    doc.footnote("Correspondence to: Firstname1 Lastname1 <first1.last1@xxx.edu>.", baseline=700.0, page=1)
+    findings = run_rule(camera_ready_anonymous, doc.build(), stage="camera-ready")
+    assert [f.message for f in findings] == ["Page 1 still shows the template placeholder 'Firstname1 Lastname1'.",
+                                             "Page 1 still shows the template placeholder 'first1.last1@xxx.edu'."]

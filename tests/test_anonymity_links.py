@@ -20,6 +20,9 @@ OWN = None
 
 @pytest.mark.parametrize("line, account, severity", [
     ("Code: https://github.com/jdoe/fastprune for all runs.", "jdoe", OWN),
+    ("Code is at https://github.com/kroe/sparse-widgets for all runs.", "kroe", OWN),
+    ("Complete reproduction package at github.com/kroe/repro-2026 with every script.", "kroe", OWN),
+    ("The benchmark is available at https://huggingface.co/datasets/kroe/calib today.", "kroe", OWN),
     ("Our implementation is at https://github.com/jdoe/fastprune today.", "jdoe", OWN),
     ("We release the weights at https://huggingface.co/jdoe/sparse-7b today.", "jdoe", OWN),
     ("The source code is publicly available at gitlab.com/kroe/sparse-tools for everyone.", "kroe", OWN),
@@ -45,7 +48,8 @@ def test_personal_links_name_the_account_and_say_whose_it_is(line: str, account:
 ])
 def test_third_party_repositories_are_information(line: str) -> None:
     [finding] = run_rule(identifying_link, paper_with(line).build())
-    assert finding.severity == Severity.INFO and "most likely someone else's" in finding.message
+    assert finding.severity == Severity.INFO and "nothing in the paper ties it to the authors" in finding.message
+    assert "someone else" not in finding.message  # it says what it knows, never whose work it is
 
 
 def test_an_account_that_spells_a_known_author_is_an_error() -> None:
@@ -136,3 +140,45 @@ def test_url_helpers() -> None:
     assert personal_account("github.com/jdoe", options) == "jdoe"
     assert personal_account("anonymous-fastprune.github.io/", options) is None
     assert personal_account("github.com/features/copilot", options) is None
+
+
+def test_an_account_matching_a_printed_email_address_is_a_warning_that_says_so() -> None:
+    doc = (paper_with("Code is at https://github.com/janedoe/sparse-widgets for every run.")
+           .footnote("Correspondence: jane.doe@nowhere.edu", page=1).build())
+    [finding] = run_rule(identifying_link, doc)
+    assert finding.severity is None  # the rule's warning
+    assert "'janedoe'" in finding.message and "matches the e-mail address 'jane.doe@nowhere.edu' printed on page 1" \
+        in finding.message
+    quiet = (paper_with("Training uses https://github.com/janedoe/sparse-widgets as is.")
+             .footnote("Correspondence: jane.doe@nowhere.edu", page=1).build())
+    [unclaimed] = run_rule(identifying_link, quiet)
+    assert unclaimed.severity is None and "jane.doe@nowhere.edu" in unclaimed.message
+
+
+@pytest.mark.parametrize("address, account", [("yang.deng@nus.edu.sg", "dengyang17"), ("jdoe@tugraz.at", "jdoe"),
+                                              ("{kroe, jdoe}@tugraz.at", "jdoe")])
+def test_an_address_matches_the_ways_an_account_spells_its_person(address: str, account: str) -> None:
+    doc = (paper_with(f"Training uses https://github.com/{account}/fastprune as is.")
+           .footnote(f"Contact: {address}", page=1).build())
+    assert run_rule(identifying_link, doc)[0].severity is None
+
+
+def test_placeholder_addresses_tie_no_account_to_anyone() -> None:
+    doc = (paper_with("Training uses https://github.com/anonymous/fastprune as is.")
+           .footnote("Correspondence: anonymous@email.com", page=1).build())
+    assert run_rule(identifying_link, doc)[0].severity == Severity.INFO
+
+
+def test_a_homepage_spelling_a_name_printed_in_the_author_block_is_a_warning() -> None:
+    doc = paper_with("More examples are on https://dengyang17.github.io/project for readers.",
+                     authors=("Yang Deng1, Wenqiang Lei2", "1National University of Singapore")).build()
+    [finding] = run_rule(identifying_link, doc)
+    assert finding.severity is None and "'Yang Deng', a name printed in the author block" in finding.message
+    anonymous = paper_with("More examples are on https://dengyang17.github.io/project for readers.").build()
+    assert run_rule(identifying_link, anonymous)[0].severity == Severity.INFO
+
+
+def test_the_authors_affiliation_in_the_block_is_no_person() -> None:
+    doc = paper_with("See https://github.com/nationaluniversity/tools for the kernels.",
+                     authors=("Yang Deng", "National University of Singapore")).build()
+    assert run_rule(identifying_link, doc)[0].severity == Severity.INFO

@@ -41,6 +41,10 @@ def test_a_person_in_the_author_field_is_an_error(value: str) -> None:
     {"Creator": "Matplotlib v3.8.0, https://matplotlib.org", "Producer": "Overleaf"},
     {"Subject": "Browser Test", "Creator": "Amgraf OneForm Designer Plus", "Keywords": "Normal, Example"},
     {"Keywords": "Lottery Tickets, Mixed Precision", "Title": "Jane Doe"},
+    {"Author": "Firstname1 Lastname1, Firstname2 Lastname2, Firstname8 Lastname8"},
+    {"Author": "Anonymous Author <anon.email@domain.com>", "Subject": "anonymous@email.com"},
+    {"Author": "First Author and Second Author", "Keywords": "first1.last1@xxx.edu"},
+    {"Author": "Antiquus S. Hippocampus, Natalia Cerebro & Amelie P. Amygdale"},
 ])
 def test_tools_placeholders_and_the_papers_title_pass(info: dict[str, str]) -> None:
     assert run_rule(metadata_identity, paper().with_metadata(info=info).build()) == []

@@ -48,6 +48,11 @@ def test_email_in_the_author_block_is_an_error() -> None:
     assert finding.severity is Severity.ERROR and "author area" in finding.message
 
 
+@pytest.mark.parametrize("address", ["anonymous@email.com", "anon.email@domain.com", "first1.last1@xxx.edu"])
+def test_a_placeholder_address_in_the_author_block_names_nobody(address: str) -> None:
+    assert run_rule(email_address, paper(authors=("Anonymous Author(s)", address)).build()) == []
+
+
 def test_email_in_a_page_one_footnote_is_an_error() -> None:
     doc = paper().footnote("∗Corresponding author: jane.doe@tugraz.at", page=1).build()
     [finding] = run_rule(email_address, doc)
@@ -59,6 +64,7 @@ def test_email_in_a_page_one_footnote_is_an_error() -> None:
     "The e-mail and E-mail fields and any email header were dropped.",
     "Authors are listed as Full Name <email@domain.com> in the template.",
     "ICML prints Anonymous Author <anon.email@domain.com> in review mode.",
+    "Write to anonymous@email.com or author1@institution.edu during the review.",
 ])
 def test_placeholder_addresses_and_the_word_email_are_not_flagged(line: str) -> None:
     assert run_rule(email_address, paper(line).build()) == []
@@ -238,6 +244,47 @@ def test_acknowledgments_that_withhold_their_content_are_information(withheld: s
     doc = paper(after_body=("#Acknowledgments", withheld)).build()
     [finding] = run_rule(visible_acknowledgments, doc)
     assert finding.severity == Severity.INFO and "withheld" in finding.message and finding.bbox is not None
+
+
+def test_a_withheld_section_followed_by_other_text_acknowledges_nobody() -> None:
+    """A run-in "Acknowledgments." whose note withholds the thanks and whose paragraph goes on
+    about the supplementary material (the text of a real NeurIPS submission)."""
+    doc = paper(after_body=("#Acknowledgments", "[Redacted for anonymous review.] An anonymized reproduction package "
+                            "(code, benchmark, and analysis scripts) is included with this submission; full "
+                            "activation data and model outputs will be released publicly upon acceptance.")).build()
+    [finding] = run_rule(visible_acknowledgments, doc)
+    assert finding.severity == Severity.INFO
+    assert finding.message == "The acknowledgments on page 1 are withheld for review: '[Redacted for anonymous review.]'."
+
+
+def test_a_withholding_note_next_to_thanks_is_still_a_leak() -> None:
+    doc = paper(after_body=("#Acknowledgments", "[Redacted for anonymous review.] We are grateful to the Vienna "
+                            "Scientific Cluster for compute.")).build()
+    [finding] = run_rule(visible_acknowledgments, doc)
+    assert finding.severity is None
+
+
+@pytest.mark.parametrize("line, said", [
+    ("We build on the approach implemented at Adarga (who were funding this work) for entity linking.",
+     "who were funding this work"),
+    ("This research was partially supported by Adarga Ltd and the Alan Turing Institute.",
+     "This research was partially supported by"),
+    ("We gratefully acknowledge Adarga for funding and for access to their annotation tools.",
+     "We gratefully acknowledge Adarga for funding"),
+    ("Funding for this work was provided by the Leverhulme Trust.", "Funding for this work was provided by"),
+])
+def test_a_funder_named_in_prose_is_an_error(line: str, said: str) -> None:
+    [finding] = run_rule(visible_acknowledgments, paper(line).build())
+    assert finding.severity is None and f"('{said}')" in finding.message and finding.bbox is not None
+
+
+@pytest.mark.parametrize("line", [
+    "Public agencies funded 40 percent of the projects in the dataset we study.",
+    "The support of the distribution is compact, which the proof below needs.",
+    "Researchers who were funding their own studies reported smaller effects.",
+])
+def test_funding_as_a_topic_is_not_a_funding_statement(line: str) -> None:
+    assert run_rule(visible_acknowledgments, paper(line).build()) == []
 
 
 def test_thanks_that_mention_anonymity_are_still_a_leak() -> None:

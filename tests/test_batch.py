@@ -195,7 +195,7 @@ def test_every_format_from_one_run_and_the_exit_code_policy(tmp_path: Path, pape
 
 
 def test_every_limit_is_part_of_a_results_key() -> None:
-    changed = {"timeout": 5.0, "max_memory": 3 * 2**30, "max_size": 50_000_000, "max_pages": 20,
+    changed = {"timeout": 5.0, "max_memory": 3 * 2**30, "max_size": 50_000_000, "max_file_pages": 20,
                "max_decoded": 128 * 2**20}
     assert set(changed) == {field.name for field in dataclasses.fields(DEFAULT_LIMITS)}
     base = settings_key(DEFAULT_LIMITS, None)

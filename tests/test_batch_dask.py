@@ -12,7 +12,7 @@ from axiomcheck.batch.inputs import expand
 from axiomcheck.batch.local import LocalExecutor
 from axiomcheck.batch.plan import PackSpec
 from axiomcheck.batch.progress import NoProgress
-from axiomcheck.batch.run import BatchSettings, run_batch
+from axiomcheck.batch.run import RunSettings, run_items
 from axiomcheck.batch.store import Store
 from axiomcheck.limits import DEFAULT_LIMITS
 from batchutil import distinct_pdfs
@@ -24,9 +24,9 @@ pytestmark = pytest.mark.slow
 
 def results(tmp_path: Path, name: str, executor) -> list[dict]:
     items = expand([str(tmp_path / "papers"), str(tmp_path / "export.zip")], DEFAULT_LIMITS)
-    settings = BatchSettings(PackSpec("axiom-2026", "paper", None, None, ("AX210",), ()), DEFAULT_LIMITS)
+    settings = RunSettings(PackSpec("axiom-2026", "paper", None, None, ("AX210",), ()), DEFAULT_LIMITS)
     with Store(str(tmp_path / f"{name}.sqlite")) as store:
-        outcome = run_batch(items, settings, store, executor, NoProgress())
+        outcome = run_items(items, settings, executor, store, NoProgress())
     assert outcome.checked == len(items) - 1 and not outcome.interrupted  # the unsafe member is not checked
     return [json.loads(json.dumps(f.to_dict())) for f in outcome.report.files]
 

@@ -100,9 +100,14 @@ def test_nothing_is_checked_without_a_list_or_in_an_anonymous_block() -> None:
     assert findings(author_list, anonymous, AUTHORS) == []
 
 
-def test_no_listed_name_found_is_a_warning() -> None:
-    [warning] = findings(author_list, paper(("Someone Else",)), AUTHORS)
-    assert warning.severity is Severity.WARNING and "None of the 3 listed authors" in warning.message
+def test_no_listed_name_found_is_an_error_that_quotes_the_block() -> None:
+    [error] = findings(author_list, paper(("Someone Else", "Graz University of Technology")), AUTHORS)
+    assert error.severity is None  # the rule's error: the list is given and does not match
+    assert error.message.startswith("None of the 3 listed authors is printed in the author block, which shows "
+                                    "'Someone Else; Graz University of Technology")
+    [one] = findings(author_list, paper(("Someone Else",)), AUTHORS[:1])
+    assert one.message == f"The listed author '{AUTHORS[0]}' is not printed in the author block, which shows " \
+        "'Someone Else; Graz University of Technology'."
 
 
 def test_two_authors_cannot_share_one_printed_name() -> None:

@@ -14,14 +14,16 @@ from axiomcheck.finding_types import Confidence, Place, Region, RegionKind, Seve
 from axiomcheck.model import BBox
 from axiomcheck.packs import resolve
 from axiomcheck.report import Finding, Report
-from axiomcheck.runner import check_paths
+from axiomcheck.api import check_path
+from axiomcheck.execution import page_limits
 from conftest import FIXTURES
 
 
 @pytest.fixture(scope="module")
 def checked() -> Report:
     pack = resolve("axiom-2026", "paper", "submission")
-    return check_paths([str(FIXTURES / "over-limit.pdf"), str(FIXTURES / "email-in-body.pdf")], pack, isolated=False)
+    return Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=page_limits(pack),
+                  files=[check_path(str(FIXTURES / name), pack) for name in ("over-limit.pdf", "email-in-body.pdf")])
 
 
 def test_a_checked_report_reads_back_as_the_same_typed_report(checked: Report) -> None:

@@ -40,12 +40,7 @@ def corpus_entries() -> list[dict[str, Any]]:
     return yaml.safe_load(manifest.read_text(encoding="utf-8"))["pdfs"]
 
 
-KNOWN_FAILURES = {
-    ("test_no_anonymity_error_on_compliant_anonymous_submission", "h05"):
-        "AX306 on 'Acknowledgments. [Redacted for anonymous review.]': nothing is acknowledged",
-    ("test_errors_match_the_ledger", "h05"):
-        "AX306 on 'Acknowledgments. [Redacted for anonymous review.]' (false, so not in the ledger)",
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 """Wrong answers on real papers not fixed yet: (test, paper) -> why. Each is a strict xfail, so
 the mark must go in the change that fixes it."""
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS_PAPERS, FIXTURES, SHARED
-from axiomcheck.isolation.pool import WorkerPool
-from axiomcheck.isolation.worker import FileTask
+from axiomcheck.execution import WorkerPool
+from axiomcheck.execution import FileTask
 from axiomcheck.packs import resolve
 
 REGRESSIONS = SHARED / "corpus" / "regressions"

@@ -11,8 +11,8 @@ from PIL import Image
 
 from axiomcheck.packs import resolve
 from axiomcheck.pdf.render import BOX_COLOUR, SCALE
-from axiomcheck.reporters.evidence import attach_evidence
-from axiomcheck.runner import check_paths
+from axiomcheck.api import check_path
+from axiomcheck.reporters.evidence import attach_evidence, with_evidence
 from axiomcheck.finding_types import RegionKind, Severity
 from axiomcheck.model import BBox
 from axiomcheck.report import Finding
@@ -48,9 +48,8 @@ def _tiny_pdf(path: Path) -> Path:
 
 def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None:
     pdf = _tiny_pdf(tmp_path / "tiny.pdf")
-    report = check_paths([str(pdf)], resolve("axiom-2026", "paper", "submission"), isolated=False,
-                         evidence_dir=str(tmp_path / "evidence"))
-    findings = report.files[0].findings
+    result = with_evidence(check_path(str(pdf), resolve("axiom-2026", "paper", "submission")), str(tmp_path / "evidence"))
+    findings = result.findings
     hidden = next(f for f in findings if f.name == "hidden-text")
     assert WHITE_SENTENCE in hidden.message and hidden.bbox is not None
     for finding in findings:
@@ -80,9 +79,8 @@ def _legend_band(image: Image.Image) -> Image.Image:
 
 def test_the_page_limit_picture_marks_the_limit_and_shades_the_overflow(tmp_path: Path) -> None:
     pdf = FIXTURES / "over-limit.pdf"
-    report = check_paths([str(pdf)], resolve("axiom-2026", "paper", "submission"), isolated=False,
-                         evidence_dir=str(tmp_path))
-    [limit] = [f for f in report.files[0].findings if f.name == "page-limit"]
+    result = with_evidence(check_path(str(pdf), resolve("axiom-2026", "paper", "submission")), str(tmp_path))
+    [limit] = [f for f in result.findings if f.name == "page-limit"]
     kinds = {region.kind for region in limit.regions}
     assert kinds == {RegionKind.LIMIT, RegionKind.SHADE} and all(region.page == 5 for region in limit.regions)
     assert limit.to_dict()["regions"] == [{"page": r.page, "bbox": list(r.bbox), "kind": r.kind.value}
@@ -120,7 +118,7 @@ def test_every_error_with_a_page_has_a_box_and_a_picture_on_the_fixtures(tmp_pat
         pdf = sidecar.with_name(sidecar.name.removesuffix(".expected.yaml") + ".pdf")
         for run in spec.get("checks", []):
             pack = resolve(run["venue"], run["track"], run["stage"])
-            [result] = check_paths([str(pdf)], pack, isolated=False, evidence_dir=str(tmp_path)).files
+            result = with_evidence(check_path(str(pdf), pack), str(tmp_path))
             missing += [(pdf.name, run["stage"], f.rule, f.message) for f in result.findings
                         if f.severity == "error" and f.page is not None
                         and (f.bbox is None or f.evidence_image is None or not Path(f.evidence_image).is_file())]

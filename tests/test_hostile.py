@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import csv
 import json
+import resource
 import subprocess
 import sys
-import time
 
 import pytest
 
 from conftest import CORPUS_HOSTILE
 
-BATCH_SECONDS = 170
-"""The whole corpus, two workers; the test suite allows about three minutes."""
+BATCH_CPU_SECONDS = 170
+"""Processor time (the command and its workers) for the whole corpus: the test suite allows
+about three minutes. Processor time, so that a busy machine cannot fail the test."""
+HANG_SECONDS = 900
+"""Wall-clock time after which the run counts as hung."""
 MUST = {"not_pdf": {"AX900"}, "zero_pages": {"AX902", "AX904"}, "encrypted_userpw": {"AX901", "AX900"}}
 """Categories whose files must get one of these verdicts (an encrypted file whose pages open
 but whose attachments or objects need the password is AX901/AX900 in the rules that read them)."""
@@ -32,11 +35,13 @@ def hostile_run():
     with open(CORPUS_HOSTILE / "SOURCES.tsv", encoding="utf-8") as handle:
         sources = {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
     paths = [str(CORPUS_HOSTILE / name) for name in sorted(sources)]
-    start = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-m", "axiomcheck", "check", *paths, "--venue", "axiom-2026",
                            "--format", "json", "--jobs", "2"],
-                          capture_output=True, text=True, timeout=BATCH_SECONDS)
-    return sources, paths, done, time.monotonic() - start
+                          capture_output=True, text=True, timeout=HANG_SECONDS)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return sources, paths, done, cpu
 
 
 @pytest.mark.slow
@@ -54,7 +59,7 @@ def test_every_hostile_file_gets_a_verdict_quietly(hostile_run) -> None:
             assert any(f["rule"].startswith("AX9") and f["message"] for f in result["findings"]), name
         if result["status"] == "pass":
             assert result["pages"] and result["structure"], f"{name} passed with no pages or no text"
-    assert seconds < BATCH_SECONDS
+    assert seconds < BATCH_CPU_SECONDS
 
 
 @pytest.mark.slow
@@ -65,7 +70,7 @@ def test_a_damaged_files_report_is_the_same_in_a_second_run(hostile_run) -> None
     first = {r["path"]: r for r in json.loads(done.stdout)["files"]
              if any(f["rule"].startswith("AX9") for f in r["findings"])}
     again = subprocess.run([sys.executable, "-m", "axiomcheck", "check", *first, "--venue", "axiom-2026",
-                            "--format", "json", "--jobs", "2"], capture_output=True, text=True, timeout=BATCH_SECONDS)
+                            "--format", "json", "--jobs", "2"], capture_output=True, text=True, timeout=HANG_SECONDS)
     second = {r["path"]: r for r in json.loads(again.stdout)["files"]}
     changed = [path for path in first if first[path] != second[path]]
     assert not changed, [(first[p]["findings"], second[p]["findings"]) for p in changed[:3]]

@@ -52,12 +52,12 @@ def test_formatted_exact_sizes_parse_back(count: int) -> None:
 
 def test_defaults_are_the_documented_ones() -> None:
     limits = Limits()
-    assert (limits.timeout, limits.max_memory, limits.max_size, limits.max_pages) == (60.0, 2 * GIB, 100 * MB, 300)
+    assert (limits.timeout, limits.max_memory, limits.max_size, limits.max_file_pages) == (60.0, 2 * GIB, 100 * MB, 300)
     assert (format_duration(limits.timeout), format_size(limits.max_memory), format_size(limits.max_size)) == \
         ("60 s", "2 GiB", "100 MB")
 
 
-@pytest.mark.parametrize("field, value", [("timeout", 0), ("max_memory", 64 * MIB), ("max_size", 0), ("max_pages", 0)])
+@pytest.mark.parametrize("field, value", [("timeout", 0), ("max_memory", 64 * MIB), ("max_size", 0), ("max_file_pages", 0)])
 def test_limits_refuse_values_nothing_could_pass(field: str, value: float) -> None:
     with pytest.raises(ValueError):
         Limits(**{field: value})

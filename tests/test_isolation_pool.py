@@ -1,7 +1,9 @@
 """Worker processes: every way a worker can end becomes a verdict, and the batch goes on.
 
 Misbehaviour is planted with a rule that reads the file name: the workers are forked from
-this process, so they inherit the rule (and any monkeypatching) without pickling.
+this process, so they inherit the rule (and any monkeypatching) without pickling. Timeouts
+are measured by a clock the test controls: it jumps past any limit once the worker has
+surely reached the stage under test, so a busy machine cannot stop a file earlier or later.
 """
 
 from __future__ import annotations
@@ -9,26 +11,40 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from axiomcheck.api import check_path
+from axiomcheck.execution import FileTask, WorkerPool, check_paths, iter_results
 from axiomcheck.limits import MIB, Limits
-from axiomcheck.isolation.pool import WorkerPool
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, resolve
 from axiomcheck.rules.base import NoOptions, Rule, Severity
-from axiomcheck.runner import FileTask, check_paths, iter_results
 from conftest import FIXTURES
 from pdfbuild import text_pdf
 
-FAST = Limits(timeout=3.0, max_memory=768 * MIB)
+FAST = Limits(timeout=60.0, max_memory=768 * MIB)
+LONG = Limits(timeout=600.0)
+"""A timeout no check reaches on its own: only the jumping clock makes it pass."""
+
+
+def started(pdf: str | Path) -> Path:
+    """The file a misbehaving check creates once it has begun its misbehaviour."""
+    return Path(pdf).with_suffix(".started")
+
+
+def jumping_clock(marker: Path) -> Callable[[], float]:
+    """A monotonic clock that jumps an hour ahead once `marker` exists."""
+    return lambda: time.monotonic() + (3600.0 if marker.exists() else 0.0)
 
 
 def _misbehave(doc, options, context):
     """What it checks: nothing; it misbehaves as the file name asks. Why: tests. How to fix: n/a."""
     name = Path(doc.source.path).stem
     if name.startswith("sleep"):
-        time.sleep(30)
+        started(doc.source.path).touch()
+        time.sleep(3600)
     elif name.startswith("hog"):
         hoard = bytearray(2 * 1024 * MIB)
         hoard[-1] = 1
@@ -66,11 +82,11 @@ def _verdicts(result) -> list[str]:
 
 
 def test_a_file_that_never_finishes_is_stopped_at_the_timeout(papers) -> None:
-    start = time.monotonic()
-    [result] = check_paths(papers("sleep"), PACK, limits=Limits(timeout=1.0)).files
-    assert time.monotonic() - start < 10
+    [path] = papers("sleep")
+    with WorkerPool(PACK, LONG, clock=jumping_clock(started(path))) as pool:
+        [result] = pool.check([FileTask(path)])
     assert result.status == "error" and _verdicts(result) == ["AX903"]
-    assert "Too slow" in result.findings[0].message and "1 s limit (--timeout)" in result.findings[0].message
+    assert "Too slow" in result.findings[0].message and "600 s limit (--timeout)" in result.findings[0].message
     assert "while running the rules" in result.findings[0].message
     assert not result.internal_error
 
@@ -120,24 +136,33 @@ def test_results_come_in_the_order_given_and_stream(papers) -> None:
     assert seen == paths
 
 
-def test_a_worker_that_died_idle_costs_its_next_file_nothing(papers) -> None:
-    first, second = papers("first", "second")
+@pytest.mark.parametrize("pause", [0.0, 0.5])
+def test_a_worker_that_died_idle_costs_its_next_file_nothing(papers, pause: float) -> None:
+    """Killed between two files, noticed at once or only when the next file is handed out."""
+    paths = papers(*(f"file{n}" for n in range(6)))
     with WorkerPool(PACK, FAST) as pool:
-        assert next(pool.check([FileTask(first)])).status == "pass"
-        os.kill(pool._workers[0].process.pid, signal.SIGKILL)  # dies between two files
-        assert next(pool.check([FileTask(second)])).status == "pass"
+        assert next(pool.check([FileTask(paths[0])])).status == "pass"
+        for number, path in enumerate(paths[1:], start=2):
+            [pid] = pool.worker_pids()
+            os.kill(pid, signal.SIGKILL)
+            time.sleep(pause)
+            assert [r.status for r in pool.check([FileTask(path)])] == ["pass"]
+            assert pool.workers_started == number
 
 
 def test_text_that_cannot_be_read_in_time_leaves_the_page_rules(monkeypatch, tmp_path: Path) -> None:
     from axiomcheck.pdf.source import PdfSource
 
+    path = tmp_path / "paper.pdf"
+
     def stuck(self, index):
-        time.sleep(30)
+        started(path).touch()
+        time.sleep(3600)
 
     monkeypatch.setattr(PdfSource, "page_words", stuck)  # inherited by the forked worker
-    path = tmp_path / "paper.pdf"
     path.write_bytes(text_pdf(3))
-    [result] = check_paths([str(path)], resolve("axiom-2026", "paper"), limits=Limits(timeout=1.0)).files
+    with WorkerPool(resolve("axiom-2026", "paper"), LONG, clock=jumping_clock(started(path))) as pool:
+        [result] = pool.check([FileTask(str(path))])
     assert result.status == "error" and result.pages == 3
     verdict = next(f for f in result.findings if f.rule == "AX903")
     assert "while reading the text" in verdict.message and "text rules were skipped" in verdict.message
@@ -147,9 +172,8 @@ def test_text_that_cannot_be_read_in_time_leaves_the_page_rules(monkeypatch, tmp
 def test_isolated_and_in_process_results_are_the_same() -> None:
     pack = resolve("axiom-2026", "paper")
     paths = [str(FIXTURES / "refs-midpage.pdf"), str(FIXTURES / "over-limit.pdf")]
-    isolated = check_paths(paths, pack, jobs=2).to_dict()
-    in_process = check_paths(paths, pack, isolated=False).to_dict()
-    assert isolated == in_process
+    isolated = check_paths(paths, pack, jobs=2).to_dict()["files"]
+    assert isolated == [check_path(path, pack).to_dict() for path in paths]
 
 
 PARENT_SCRIPT = """

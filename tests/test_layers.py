@@ -1,6 +1,6 @@
 """The package's layers: imports run one way only, the way data flows.
 
-    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> api -> reporters/ -> runner, isolation/ -> batch/, web/ -> cli/
+    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> pipeline, api -> reporters/ -> execution/ -> batch/, web/ -> cli/
 
 Only `pdf/` imports PDF libraries (and Pillow); rules read the model, never the analysis
 code or a PDF library; no module imports one of a later layer. Rule modules stand side by
@@ -30,9 +30,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("packs",),
     ("engine", "aggregate"),
-    ("api",),
+    ("pipeline", "api"),
     ("reporters", "docs"),
-    ("isolation", "runner", "manifest", "authors"),
+    ("execution", "manifest", "authors"),
     ("batch", "web"),
     ("cli", "__main__"),
 )
@@ -238,4 +238,35 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     assert "model" in internal or "rules" in internal
     external, internal = _imports(SOURCE / "pdf" / "render.py")
     assert "pypdfium2" in external and "PIL" in external
-    assert _imports(SOURCE / "isolation" / "worker.py")[1] >= {"api", "packs", "limits"}
+    assert _imports(SOURCE / "execution" / "worker.py")[1] >= {"pipeline", "packs", "limits"}
+
+
+def _module_of_file(path: Path) -> str:
+    parts = list(path.relative_to(SOURCE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _sibling_imports(path: Path, package: str) -> set[str]:
+    """The modules of `package` (e.g. `pdf`) that `path`, one of them, imports (any import
+    statement: at the top, in a function or under TYPE_CHECKING)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names = [node.module] if node.module else [alias.name for alias in node.names]
+            found.update(f"{package}.{name.split('.')[0]}" for name in names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(
+                f"axiomcheck.{package}."):
+            found.add(".".join((node.module or "").split(".")[1:3]))
+    return found
+
+
+@pytest.mark.parametrize("package", ["pdf", "execution"])
+def test_no_import_circle_within_the_pdf_adapters_or_the_execution_wing(package: str) -> None:
+    modules = {_module_of_file(path): path for path in (SOURCE / package).glob("*.py") if path.name != "__init__.py"}
+    graph = {name: _sibling_imports(path, package) & set(modules) for name, path in modules.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(step == goal or (step not in seen and reaches(step, goal, seen | {step})) for step in graph[start])
+
+    circles = sorted(name for name in graph if reaches(name, name, {name}))
+    assert circles == [], f"modules that import themselves through others: {circles}"

@@ -16,8 +16,8 @@ import pytest
 
 from conftest import FIXTURES, SHARED
 from axiomcheck.aggregate import MAX_REPORT_BYTES, PLACES_KEPT, aggregate, bound_result, cap_per_rule, cap_report
-from axiomcheck.isolation.pool import WorkerPool
-from axiomcheck.isolation.worker import FileTask
+from axiomcheck.execution import WorkerPool
+from axiomcheck.execution import FileTask
 from axiomcheck.packs import PackError, resolve
 from axiomcheck.pdf.xmp import parse_xmp, parse_xmp_counts
 from axiomcheck.finding_types import Severity
@@ -171,11 +171,17 @@ def test_workers_retire_after_their_files_and_results_do_not_change(pack) -> Non
 
 # -- XMP: a real parser, linear time ----------------------------------------------------------
 
-def test_a_packet_of_100000_unclosed_tags_is_parsed_in_under_a_second() -> None:
+XMP_PARSE_CPU_SECONDS = 5.0
+"""Processor time allowed to parse 100,000 unclosed tags: a linear parse takes a fraction of a
+second, the old regular expression took minutes; processor time, so a busy machine cannot
+make the test fail."""
+
+
+def test_a_packet_of_100000_unclosed_tags_is_parsed_in_linear_time() -> None:
     packet = "<x:xmpmeta>" + "<dc:creator>" * 100_000 + "tail"
-    start = time.perf_counter()
+    start = time.process_time()
     parse_xmp(packet)
-    assert time.perf_counter() - start < 1.0  # the old regular expression took minutes
+    assert time.process_time() - start < XMP_PARSE_CPU_SECONDS
 
 
 def test_xmp_fields_come_from_elements_and_attributes() -> None:

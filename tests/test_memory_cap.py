@@ -20,7 +20,7 @@ SCRIPT = """
 import json, resource, sys
 from axiomcheck.limits import Limits
 from axiomcheck.packs import resolve
-from axiomcheck.runner import check_paths
+from axiomcheck.execution import check_paths
 limits = Limits(max_decoded=int(sys.argv[2]))
 report = check_paths([sys.argv[1]], resolve("axiom-2026", "paper"), limits=limits).to_dict()
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024

@@ -5,10 +5,16 @@ from __future__ import annotations
 import pytest
 
 from axiomcheck.api import check_path
+from axiomcheck.execution.confinement import Confinement
+from axiomcheck.execution.prefetch import SpareCore
+from axiomcheck.limits import DEFAULT_LIMITS
 from axiomcheck.packs import resolve
 from axiomcheck.pdf import page_split
 from axiomcheck.pdf.source import PdfSource
+from axiomcheck.pipeline import check_document
 from conftest import CORPUS_PAPERS, FIXTURES
+
+SPARE_CORE = SpareCore(Confinement(DEFAULT_LIMITS))
 
 
 def test_split_point_leaves_short_files_alone() -> None:
@@ -25,7 +31,7 @@ def test_a_split_read_gives_the_same_report(case: str, monkeypatch: pytest.Monke
     path = str(FIXTURES / f"{case}.pdf")
     single = check_path(path, pack).to_dict()
     monkeypatch.setattr(page_split, "SPLIT_MIN_PAGES", 2)
-    assert check_path(path, pack, spare_core=True).to_dict() == single
+    assert check_document(path, pack, hooks=SPARE_CORE).to_dict() == single
 
 
 def test_the_helper_delivers_every_later_page_as_one_reader_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -34,9 +40,11 @@ def test_the_helper_delivers_every_later_page_as_one_reader_reads_it(monkeypatch
     monkeypatch.setattr(page_split, "SPLIT_MIN_PAGES", 2)
     alone, split = PdfSource(path), PdfSource(path)
     try:
-        split.read_objects_aside()
-        start, helper = split._split
         count = alone.page_count()
+        later = SPARE_CORE.prefetch_pages(path, count)
+        assert later is not None
+        start, helper = later
+        split.take_later_pages(start, helper)
         for index in range(count):
             assert split.page_words(index) == alone.page_words(index)
         assert helper.result(page_split.page_key(count - 1))[0]  # read by the helper, not here

@@ -323,3 +323,23 @@ def test_check_writes_every_format(name: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", sorted(EMITTERS))
 def test_each_format_name_is_its_emitters_own(name: str) -> None:
     assert EMITTERS[name].NAME == name and EXTENSIONS[name] == EMITTERS[name].EXTENSION
+
+
+def test_a_file_left_unchecked_by_a_warning_verdict_shows_it_as_its_error() -> None:
+    """No text layer is a warning-severity verdict that leaves the file `error`: the CSV row and
+    the HTML table count it and show it as the first error, not errors=0 and nothing."""
+    scanned = FileResult(path="papers/scan.pdf", sha256="12" * 32, status="error", pages=3,
+                         findings=[verdict_finding("no-text-layer")])
+    report = Report(venue="axiom-2026", track="paper", stage="submission", files=[scanned])
+    row = REPORTERS["csv"](report).splitlines()[1]
+    assert row.startswith("papers/scan.pdf,error,3,,1,0,no-text-layer,The PDF has no extractable text")
+    html = REPORTERS["html"](report)
+    assert "AX904 The PDF has no extractable text" in html and "1 error, 0 warnings" in html
+
+
+def test_every_format_gives_the_main_body_in_whole_pages() -> None:
+    report = sample_report()
+    assert "main body 5 pages, ending 30% into page 5" in REPORTERS["text"](report)
+    assert REPORTERS["csv"](report).splitlines()[1].startswith("papers/long.pdf,fail,9,5,")
+    html = REPORTERS["html"](report)
+    assert "main body 5 pages, ending 30% into page 5 (limit 4)" in html and "4.30" not in html

@@ -27,7 +27,8 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 PDF_LIBRARIES = {"pypdfium2", "pypdfium2_raw", "pypdf", "PIL", "pdfplumber", "pdfminer"}
 PDF_CODE = PDF_LIBRARIES | {"axiomcheck.pdf", "axiomcheck.analysis"}
-RULES = {"axiomcheck.rules", "axiomcheck.reporters", "axiomcheck.engine", "axiomcheck.isolation"}
+RULES = {"axiomcheck.rules", "axiomcheck.reporters", "axiomcheck.engine", "axiomcheck.execution",
+         "axiomcheck.pipeline"}
 
 
 def loaded(args: list[str], cache_dir: Path) -> set[str]:

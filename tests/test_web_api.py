@@ -3,6 +3,7 @@ security headers, no stack trace on a page, and nothing left on disk."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -42,8 +43,8 @@ def post_pdf(client: TestClient, pdf: Path, url: str = "/api/check", **fields: s
 
 
 def leftovers(app: Starlette) -> list[Path]:
-    """Files left in the server's private folder (uploads, pictures)."""
-    return [p for p in Path(app.state.upload_folder).rglob("*") if p.is_file()]
+    """What is left in the server's private folder (uploads, their folders, pictures)."""
+    return list(Path(app.state.upload_folder).rglob("*"))
 
 
 def test_packs_lists_venues_tracks_and_stages(client: TestClient) -> None:
@@ -157,10 +158,10 @@ def test_pages_have_no_script_and_no_inline_style(client: TestClient) -> None:
 
 
 def test_no_stack_trace_reaches_a_page(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    async def broken(self: dispatch.Checkers, job: dict[str, Any]) -> dict[str, Any]:
+    async def broken(self: dispatch.Checkers, evidence_dir: str) -> dispatch.CheckerLease:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(dispatch.Checkers, "check", broken)
+    monkeypatch.setattr(dispatch.Checkers, "lease", broken)
     for url in ("/check", "/api/check"):
         reply = post_pdf(client, FIXTURES / "over-limit.pdf", url)
         assert reply.status_code == 500
@@ -175,9 +176,9 @@ def test_a_saturated_server_answers_503_with_retry_after(app: Starlette, client:
     release = threading.Event()
     ask = dispatch._Checker.ask
 
-    def held_ask(self: dispatch._Checker, job: dict[str, Any]) -> dict[str, Any]:
+    def held_ask(self: dispatch._Checker, job: Any, timeout: float) -> Any:
         release.wait(30)
-        return ask(self, job)
+        return ask(self, job, timeout)
 
     monkeypatch.setattr(dispatch._Checker, "ask", held_ask)
     checkers = app.state.checkers
@@ -243,21 +244,75 @@ def test_a_checker_that_dies_is_replaced(app: Starlette, client: TestClient) -> 
     assert leftovers(app) == []
 
 
-def test_a_checker_that_dies_mid_job_is_the_servers_fault(app: Starlette, client: TestClient,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_checker_that_dies_mid_job_costs_its_upload_one_more_try(app: Starlette, client: TestClient,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     ask = dispatch._Checker.ask
+    deaths: list[int] = []
 
-    def dying_ask(self: dispatch._Checker, job: dict[str, Any]) -> dict[str, Any]:
-        self.process.kill()
-        return ask(self, job)
+    def dying_ask(self: dispatch._Checker, job: Any, timeout: float) -> Any:
+        """The checker dies once it has the job."""
+        if len(deaths) < dying:
+            deaths.append(self.process.pid or 0)
+            send = self.channel.send
+
+            def send_then_die(message: Any, limit: int | None = None) -> None:
+                send(message, limit)
+                self.process.kill()
+
+            self.channel.send = send_then_die  # type: ignore[method-assign]
+        return ask(self, job, timeout)
 
     monkeypatch.setattr(dispatch._Checker, "ask", dying_ask)
+    dying = 1
+    retried = post_pdf(client, FIXTURES / "over-limit.pdf")
+    assert retried.status_code == 200 and retried.json()["files"][0]["status"] == "fail"
+    deaths.clear()
+    dying = 2
     lost = post_pdf(client, FIXTURES / "over-limit.pdf", "/check")
-    assert lost.status_code == 500 and "not because of your file" in lost.text
+    assert lost.status_code == 200 and "Not checked" in lost.text
+    assert "checking process was lost twice" in lost.text and "not in your paper" in lost.text
     monkeypatch.undo()
     assert client.get("/healthz").json()["status"] == "ok"
     assert post_pdf(client, FIXTURES / "over-limit.pdf").status_code == 200
     assert leftovers(app) == []
+
+
+def test_a_checkers_workers_hold_no_channel_but_their_own(app: Starlette, client: TestClient) -> None:
+    """A forked worker keeps no copy of its checker's channel to the server: a checker that
+    dies is seen dead at once, whatever its workers are doing."""
+    assert post_pdf(client, FIXTURES / "over-limit.pdf").status_code == 200
+    (checker,) = app.state.checkers._all
+    workers = children(checker.process.pid)
+    assert workers, "the checker keeps its worker between uploads"
+    for worker in workers:
+        assert len(sockets(worker)) == 1, f"worker {worker} holds {sockets(worker)}"
+
+
+def children(pid: int) -> list[int]:
+    """Process ids whose parent is `pid` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def sockets(pid: int) -> list[str]:
+    """The sockets process `pid` holds open."""
+    held = []
+    for descriptor in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(descriptor)
+        except OSError:
+            continue
+        if target.startswith("socket:"):
+            held.append(target)
+    return held
 
 
 def test_a_server_of_several_venues_offers_each_with_its_tracks() -> None:

@@ -133,7 +133,7 @@ def test_an_over_length_paper_shows_the_page_limit_finding_on_its_page(server: s
         assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 100
         assert f"Page {finding['page']}" in image.get_attribute("alt")
     structure = browser.find_element(By.CSS_SELECTOR, ".structure").text
-    assert "5 pages, ending 30% down page 5, before 'References'" in structure
+    assert "5 pages, ending 30% into page 5, before 'References'" in structure
     download = browser.find_element(By.LINK_TEXT, "Download the JSON report")
     assert download.get_attribute("download") == "over-limit.axiomcheck.json"
     assert download.get_attribute("href").startswith("data:application/json;base64,")
@@ -201,3 +201,26 @@ def test_the_result_page_fits_a_phone(server: str, browser: WebDriver) -> None:
     size = browser.execute_script("return parseFloat(getComputedStyle(document.querySelector('.message')).fontSize)")
     assert size >= 14, "text stays readable without zooming"
     screenshot(browser, "over-limit-phone")
+
+
+MULTI_FINDING_PAPER = "o13__aclpubcheck__2kenize.pdf"
+"""A real paper with many findings, most with a box: its pictures alone are several MB."""
+
+
+def test_a_real_paper_shows_every_finding_with_its_picture(server: str, browser: WebDriver,
+                                                          corpus_papers: Path) -> None:
+    pdf = corpus_papers / "pdfs" / MULTI_FINDING_PAPER
+    report = api_report(server, pdf)["files"][0]
+    assert len(report["findings"]) >= 10
+    upload(browser, server, pdf)
+    assert browser.find_element(By.ID, "verdict-title").text.startswith("Fails")
+    items = browser.find_elements(By.CSS_SELECTOR, "li.finding")
+    assert len(items) == len(report["findings"]), "every finding is listed"
+    shown = [(item.find_element(By.CSS_SELECTOR, ".rule").text.split(" ")[0], item) for item in items]
+    assert sorted(rule for rule, _ in shown) == sorted(f["rule"] for f in report["findings"])
+    boxed = sum(1 for f in report["findings"] if f.get("page") and f.get("bbox"))
+    images = browser.find_elements(By.CSS_SELECTOR, "li.finding figure.evidence img")
+    assert len(images) == boxed, "every finding with a box has its picture"
+    for image in images:
+        assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 100
+    screenshot(browser, "real-paper-result")

@@ -27,6 +27,13 @@ def free_port() -> int:
 def running_server(*options: str, log: Path) -> Iterator[str]:
     """Start `axiomcheck serve` on 127.0.0.1 with `options`; yield its base URL once
     /healthz answers; stop it (SIGINT, as Ctrl-C) and wait for it."""
+    with running_server_process(*options, log=log) as (base, _):
+        yield base
+
+
+@contextmanager
+def running_server_process(*options: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`running_server`, yielding the server's process too."""
     port = free_port()
     with open(log, "wb") as output:
         process = subprocess.Popen([sys.executable, "-m", "axiomcheck", "serve", "--host", "127.0.0.1",
@@ -45,7 +52,7 @@ def running_server(*options: str, log: Path) -> Iterator[str]:
                     pass
                 assert time.monotonic() < deadline, f"the server did not start: {log.read_text()}"
                 time.sleep(0.2)
-            yield base
+            yield base, process
         finally:
             process.send_signal(signal.SIGINT)
             try:

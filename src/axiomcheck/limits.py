@@ -35,8 +35,9 @@ class Limits:
     """Bytes of address space a worker process may hold (RLIMIT_AS)."""
     max_size: int = 100 * MB
     """Bytes of the file itself; larger files are refused before any parser reads them."""
-    max_pages: int = 300
-    """Pages; more is refused right after the page count is read, before any text work."""
+    max_file_pages: int = 300
+    """Pages a file may have (`--max-pages`, a guard against hostile files, not a venue's page
+    limit); more is refused right after the page count is read, before any text work."""
     max_decoded: int = 256 * MB
     """Bytes by which reading one file, once it is open, may grow a worker (the memory guard,
     for what PDFium decodes), and the most one pypdf stream may decode to; more stops the
@@ -50,8 +51,8 @@ class Limits:
                              f"not {format_size(self.max_memory)}")
         if self.max_size < 1:
             raise ValueError(f"the size limit must be at least 1 byte, not {self.max_size}")
-        if self.max_pages < 1:
-            raise ValueError(f"the page limit must be at least 1 page, not {self.max_pages}")
+        if self.max_file_pages < 1:
+            raise ValueError(f"the page limit must be at least 1 page, not {self.max_file_pages}")
         if self.max_decoded < MIN_DECODED:
             raise ValueError(f"the decoding cap must be at least {format_size(MIN_DECODED)}, "
                              f"not {format_size(self.max_decoded)}")

@@ -117,7 +117,7 @@ class Structure:
 
     @property
     def main_body_length(self) -> float | None:
-        """Main-body length in pages as the page limit counts it (4.3 = 30% down page 5)."""
+        """Main-body length in pages as the page limit counts it (4.3 = 30% into page 5)."""
         end = self.main_body_end
         return None if end is None else round(end.page - 1 + end.fraction, 2)
 

@@ -28,6 +28,7 @@ from collections.abc import Collection, Sequence
 from ..model import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, MainBody, PagePosition,
                      Sections)
 from .captions import stray_floats
+from .column_share import column_share
 from .reading_place import preceding
 
 DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
@@ -114,6 +115,9 @@ def end_position(stop: Heading | None, pages: Sequence[Sequence[Line]], widths: 
         return _last_text(pages, skip, block, len(pages) + 1)
     if not stop.top_of_page:
         lines = pages[stop.page - 1]
+        shared = column_share(lines, stop.bbox, skip, lambda y: _fraction(y, block))
+        if shared is not None:  # a page in two columns: the columns before the heading's count whole
+            return PagePosition(stop.page, shared)
         before = [line.bbox.y1 for line in preceding(lines, stop.bbox, widths[stop.page - 1], skip,
                                                      heading_pieces(lines, stop))]
         return PagePosition(stop.page, _fraction(max(before) if before else stop.bbox.y0, block))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, OutlineEntry, PageInfo,
                      PageVisibility, Role, Sections, TemplateInfo, TextLayer, page_size_name)
-from ..pdf.source import PdfSource, Source
+from ..pdf.source import PdfSource, Prefetched, Source
 from . import front_matter, page_facts
 from .captions import captions
 from .furniture import furniture
@@ -27,9 +27,6 @@ from .sections import TextColumn, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
 from .visibility import glyph_differences, page_visibility
-
-if TYPE_CHECKING:
-    from ..pdf.aside import AsideReader
 
 DEFAULT_BODY_SIZE = 10.0
 """The body size of a document without text."""
@@ -261,7 +258,7 @@ class AnalysedPaper:
         return value  # type: ignore[no-any-return]
 
 
-def open_document(path: str, objects_aside: AsideReader | None = None) -> AnalysedPaper:
+def open_document(path: str, objects_read: Prefetched | None = None) -> AnalysedPaper:
     """Open `path` for checking; raises DocumentError when PDFium cannot read it.
-    `objects_aside` is a helper already reading pypdf's facts of the file (`pdf.objects.read_aside`)."""
-    return AnalysedPaper(PdfSource(path, objects_aside))
+    `objects_read` is another reader already reading pypdf's facts of the file (`pdf.source.Prefetched`)."""
+    return AnalysedPaper(PdfSource(path, objects_read))

@@ -4,7 +4,7 @@ The driver (the `axiomcheck batch` process) reads each file, sends its bytes wit
 description (`PackSpec`, plain data) to a Dask worker, and stores each result as it streams
 back. On the worker, `check_remote` resolves the pack once, writes the bytes to a private
 temporary file and checks it in an isolated worker process of its own
-(`isolation.WorkerPool`, kept per Dask thread), under the same limits as a local run: a
+(`execution.WorkerPool`, kept per Dask thread), under the same limits as a local run: a
 hostile file costs a verdict there, never the Dask worker. Workers therefore need
 axiomcheck installed (`pip install axiomcheck[dask]`), the same version (the driver compares
 the pack's hash with each worker's before it starts), and must be allowed to start processes
@@ -23,15 +23,15 @@ import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from importlib import import_module
 from typing import Any
 
-from ..codec import result_from_json, result_to_json
+from ..execution import FileTask, WorkerPool
+from ..execution.codec import result_from_wire, result_to_wire
 from ..limits import Limits
 from ..packs import ResolvedPack
 from ..report import FileResult
-from ..runner import FileTask
-from ..isolation.pool import WorkerPool
 from ..model import Submission
 from ..verdicts import verdict_finding
 from .archive import ArchiveError
@@ -56,18 +56,19 @@ class DaskExecutor:
         self.evidence_dir = evidence_dir
         self.processes = processes
 
-    def run(self, work: Sequence[Work]) -> Iterator[tuple[Work, FileResult]]:
-        import dask
-        from distributed import Client, LocalCluster, as_completed
+    def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
+        dask: Any = import_module("dask")  # the [dask] extra (untyped), only for --executor dask
+        distributed: Any = import_module("distributed")
 
         cluster = None
         with dask.config.set({"distributed.worker.daemon": False}):
             try:
                 if self.scheduler is None:
                     with _ctrl_c_left_to_this_process():
-                        cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=self.processes,
-                                               dashboard_address=None, silence_logs=logging.ERROR)
-                client = Client(self.scheduler or cluster, timeout="10s")
+                        cluster = distributed.LocalCluster(n_workers=self.jobs, threads_per_worker=1,
+                                                           processes=self.processes, dashboard_address=None,
+                                                           silence_logs=logging.ERROR)
+                client = distributed.Client(self.scheduler or cluster, timeout="10s")
             except (OSError, TimeoutError) as error:
                 if cluster is not None:
                     cluster.close()
@@ -77,7 +78,7 @@ class DaskExecutor:
             threads = max(1, sum(client.nthreads().values()))
             pending = iter(work)
             owners: dict[Any, Work] = {}
-            futures = as_completed()
+            futures = distributed.as_completed()
             for _ in range(threads * IN_FLIGHT_PER_THREAD):
                 yield from self._feed(client, futures, owners, pending)
             for future in futures:
@@ -149,7 +150,7 @@ def _result_of(future: Any, owner: Work) -> FileResult:
                           findings=[verdict_finding("internal-error", f"The Dask task checking this file failed "
                                                                       f"({type(error).__name__}: {error}).")],
                           internal_error=True)
-    return result_from_json(data["result"], internal_error=bool(data["internal_error"]))
+    return result_from_wire(data)
 
 
 # --- on the Dask worker --------------------------------------------------------------------
@@ -194,7 +195,7 @@ def _pool(spec: PackSpec, expected: str, limits: Limits, evidence_dir: str | Non
 def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data: bytes,
                  submission: dict[str, Any], evidence_dir: str | None) -> dict[str, Any]:
     """Check one file's bytes in an isolated process on this Dask worker; the result as the
-    worker protocol's plain data."""
+    execution codec's plain data (`execution.codec.result_to_wire`)."""
     folder = tempfile.mkdtemp(prefix="axiomcheck-dask-")
     try:
         path = os.path.join(folder, name)
@@ -202,7 +203,7 @@ def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data:
             handle.write(data)
         pool = _pool(spec, expected, limits, evidence_dir)
         result = next(iter(pool.check([FileTask(path, Submission.from_dict(submission))])))
-        return {"result": result_to_json(result), "internal_error": result.internal_error}
+        return result_to_wire(result)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

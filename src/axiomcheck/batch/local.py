@@ -1,4 +1,4 @@
-"""The local executor: this machine's isolated worker processes (`isolation.WorkerPool`).
+"""The local executor: this machine's isolated worker processes (`execution.WorkerPool`).
 
 One pool per group (track and stage: the workers are forked with their pack), `jobs`
 workers each. Results come back as each file finishes, whatever the order, so the store
@@ -8,12 +8,11 @@ a chunk at a time and removed once checked.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
-from ..isolation.pool import WorkerPool
+from ..execution import FileTask, WorkerPool
 from ..limits import Limits
 from ..report import FileResult
-from ..runner import FileTask
 from .inputs import Staging
 from .work import Work, by_group
 
@@ -29,7 +28,7 @@ class LocalExecutor:
         self.jobs = jobs
         self.evidence_dir = evidence_dir
 
-    def run(self, work: Sequence[Work]) -> Iterator[tuple[Work, FileResult]]:
+    def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
         with Staging(self.limits, link_files=self.evidence_dir is not None) as staging:
             for group, items in by_group(work):
                 with WorkerPool(group.pack, self.limits, self.jobs, self.evidence_dir) as pool:

@@ -14,13 +14,15 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..limits import Limits
 from ..packs import ResolvedPack, Selection, resolve
 from .inputs import Item
-from .store import ResultKey
+
+if TYPE_CHECKING:
+    from .store import ResultKey
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ def settings_key(limits: Limits, evidence_dir: str | None) -> str:
     its evidence pictures are in), as one text."""
     evidence = os.path.abspath(evidence_dir) if evidence_dir is not None else ""
     return (f"timeout={limits.timeout:g};max_memory={limits.max_memory};max_size={limits.max_size};"
-            f"max_pages={limits.max_pages};max_decoded={limits.max_decoded};evidence={evidence}")
+            f"max_pages={limits.max_file_pages};max_decoded={limits.max_decoded};evidence={evidence}")
 
 
 def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str | None, str | None], Group]:
@@ -87,5 +89,7 @@ def group_of(item: Item, base: PackSpec) -> tuple[str | None, str | None]:
 
 
 def result_key(sha256: str, group: Group, settings: str) -> ResultKey:
+    from .store import ResultKey  # noqa: PLC0415 - SQLite only for runs that keep a store
+
     return ResultKey(sha256=sha256, pack=group.pack.venue, pack_hash=group.hash, track=group.pack.track,
                      stage=group.pack.stage, axiomcheck_version=__version__, settings=settings)

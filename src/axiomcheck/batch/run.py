@@ -1,76 +1,149 @@
-"""One batch run: hash every file, skip what the store knows, check the rest, keep each result.
+"""The run loop of `check`, `batch` and `serve`: items -> executor -> store and emitters.
 
-The order of work: resolve a pack per (track, stage) (a mistake there stops the run before it
-starts), open a run in the store, hash each file (its SHA-256 is its key; an archive member
-is decompressed to the staging folder as it is hashed, `inputs.Staging`), take known results
-from the store (unless `force`), hand the others to an executor and write each result to the
-store in its own transaction as it arrives. Files with the same content are checked once.
-Ctrl-C (KeyboardInterrupt) stops the executor, marks the run `interrupted` and returns what is
-done; a killed run leaves its finished files in the store for the next run to skip.
+A run resolves a pack per (track, stage) its items ask for (a mistake there stops the run
+before anything is checked), then hands the items to an executor (`work.Executor`: this
+machine's workers, a Dask cluster, the web page's checkers) and takes each result as it
+arrives, in any order. With a results store (`batch`), each file is hashed first (its
+SHA-256 is its key; an archive member is decompressed to the staging folder as it is
+hashed, `inputs.Staging`), known results are taken from the store (unless `force`), files
+with the same content are checked once, and each result is kept in its own transaction the
+moment it arrives; the run's report is then the store's. Without one (`check`, `serve`),
+nothing is hashed or kept. Emitters (`reporters`) get each file's result, waivers applied,
+in the order of the items, as soon as it and the ones before it are known.
+
+Ctrl-C (KeyboardInterrupt) stops the executor, marks the run `interrupted`, and returns what
+is done: `Outcome` says how many of how many files were done. A run killed outright leaves
+its finished files in the store for the next run to skip.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import __version__
+from ..execution import page_limits
 from ..limits import Limits
 from ..report import FileResult, Report
-from ..runner import page_limits
+from ..reporters.base import Emitter
 from .inputs import Item, Staging, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
-from .progress import Progress
-from .store import ResultKey, Store
-from .waivers import Waiver
+from .progress import NoProgress, Progress
+from .waivers import Waiver, apply_waivers
 from .work import Executor, Work
 
+if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
+    from .store import ResultKey, Store
 
-@dataclass(frozen=True)
-class BatchSettings:
+
+class RunSettings(NamedTuple):
+    """What a run checks against and under: the pack, the limits, whether known results are
+    checked again (`force`), where evidence pictures go, and the waivers."""
+
     spec: PackSpec
     limits: Limits
     force: bool = False
     evidence_dir: str | None = None
     waivers: tuple[Waiver, ...] = ()
+    venue_choice: dict[str, Any] | None = None
+    """How the venue was chosen when it was recognised from the PDFs' template (the report says)."""
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a run did: its id in the store, its report (waivers applied), the files it
-    checked and those it took from the store, and whether Ctrl-C stopped it."""
+class Outcome(NamedTuple):
+    """What a run did: its id in the store (None without one), its report (waivers applied,
+    the files in the order of the items), the files it checked and those it took from the
+    store, how many files it had (`total`), and whether Ctrl-C stopped it."""
 
-    run_id: int
+    run_id: int | None
     report: Report
     checked: int
     cached: int
+    total: int
     interrupted: bool
 
+    @property
+    def done(self) -> int:
+        """Files with a result: `total` unless the run was stopped."""
+        return len(self.report.files)
 
-def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, executor: Executor,
-              progress: Progress, command: str = "") -> Outcome:
-    """Run the batch over `items`; raises PackError or SelectionError before anything runs
-    when the pack cannot be resolved for a file's track and stage."""
+
+class _InOrder:
+    """Results as they come, any order, handed on in the order of the items: waivers
+    applied, each to every emitter, as soon as it and the ones before it are known."""
+
+    def __init__(self, header: Report, emitters: Sequence[Emitter], waivers: Sequence[Waiver]) -> None:
+        self.header = header
+        self.emitters = emitters
+        self.waivers = waivers
+        self.files: list[FileResult] = []
+        self._waiting: dict[int, FileResult] = {}
+        self._next = 0
+
+    def add(self, work: Work, result: FileResult) -> None:
+        track = work.group.pack.track
+        result = dataclasses.replace(result, path=work.item.display,
+                                     track=track if track != self.header.track else None)
+        self._waiting[work.position] = apply_waivers(result, self.waivers, work.item.submission.id)
+        while self._next in self._waiting:
+            self._emit(self._waiting.pop(self._next))
+            self._next += 1
+
+    def finish(self) -> None:
+        """Hand on what is still waiting for a file before it (a stopped run), in order."""
+        for position in sorted(self._waiting):
+            self._emit(self._waiting.pop(position))
+        for emitter in self.emitters:
+            emitter.finish()
+
+    def _emit(self, result: FileResult) -> None:
+        self.files.append(result)
+        for emitter in self.emitters:
+            emitter.file(result)
+
+
+def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, store: Store | None = None,
+              progress: Progress | None = None, emitters: Sequence[Emitter] = (), command: str = "") -> Outcome:
+    """Run `items` (see the module docstring); raises PackError or SelectionError before
+    anything runs when the pack cannot be resolved for an item's track and stage."""
+    progress = progress or NoProgress()
     groups = resolve_groups(items, settings.spec)
     base = groups.get((settings.spec.track, settings.spec.stage))
     pack = base.pack if base is not None else settings.spec.resolve()
     limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
-    run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers, limits)
+    header = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
+                    venue_choice=settings.venue_choice)
+    run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers,
+                             limits) if store is not None else None
+    results = _InOrder(header, emitters, settings.waivers)
+    for emitter in emitters:
+        emitter.start(header)
     settings_text = settings_key(settings.limits, settings.evidence_dir)
     checked = cached = 0
     state = "failed"
+
+    def keep(work: Work, result: FileResult, was_cached: bool = False) -> None:
+        if store is not None and run_id is not None:
+            store.record(run_id, work.position, work.item.display, work.key, work.item.submission, result,
+                         cached=was_cached)
+        results.add(work, result)
+
     with Staging(settings.limits) as staging:
         try:
             pending: list[Work] = []
             followers: dict[ResultKey, list[Work]] = {}
             for position, item in enumerate(items):
                 group = groups[group_of(item, settings.spec)]
+                if store is None:
+                    if item.problem is not None:
+                        keep(Work(position, item, None, group), verdict_result(item, item.problem))
+                    else:
+                        pending.append(Work(position, item, None, group))
+                    continue
                 item, sha, problem = staging.hash(item)  # an archive member is staged as it is hashed
                 if problem is not None:
-                    store.record(run_id, position, item.display, None, item.submission,
-                                 verdict_result(item, problem, sha))
+                    keep(Work(position, item, None, group), verdict_result(item, problem, sha))
                     continue
                 key = result_key(sha, group, settings_text) if sha is not None else None
                 work = Work(position, item, key, group)
@@ -80,7 +153,7 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
                     continue
                 known = store.known(key) if key is not None and not settings.force else None
                 if known is not None:
-                    store.record(run_id, position, item.display, key, item.submission, known, cached=True)
+                    keep(work, known, was_cached=True)
                     staging.release(item.path if item.archive else None)
                     cached += 1
                     continue
@@ -88,25 +161,29 @@ def run_batch(items: Sequence[Item], settings: BatchSettings, store: Store, exec
                 if key is not None:
                     followers[key] = []
             progress.start(len(pending), cached)
-            with contextlib.closing(executor.run(pending) if pending else _nothing()) as results:
-                for work, result in results:
+            with contextlib.closing(executor.run(pending) if pending else _nothing()) as arriving:
+                for work, result in arriving:
                     staging.release(work.item.path if work.item.archive else None)
                     result = dataclasses.replace(result, path=work.item.display)
-                    store.record(run_id, work.position, work.item.display, work.key, work.item.submission, result)
+                    keep(work, result)
                     checked += 1
                     progress.advance(result.status)
                     for twin in followers.get(work.key, []) if work.key is not None else []:
-                        store.record(run_id, twin.position, twin.item.display, twin.key, twin.item.submission,
-                                     result, cached=True)
+                        keep(twin, result, was_cached=True)
             state = "done"
         except KeyboardInterrupt:
             state = "interrupted"
         finally:
             progress.close()
-            store.finish_run(run_id, state)
-    return Outcome(run_id, store.report(run_id), checked, cached, state == "interrupted")
+            if store is not None and run_id is not None:
+                store.finish_run(run_id, state)
+            if state != "failed":
+                results.finish()
+    report = store.report(run_id) if store is not None and run_id is not None else \
+        dataclasses.replace(header, files=results.files)
+    return Outcome(run_id, report, checked, cached, len(items), state == "interrupted")
 
 
-def _nothing() -> Iterator[tuple[Work, FileResult]]:
+def _nothing() -> Generator[tuple[Work, FileResult], None, None]:
     """No results, without starting an executor (a cluster) for nothing to check."""
     yield from ()

@@ -5,12 +5,15 @@ lists the commands), so `axiomcheck --version` and `axiomcheck packs` start with
 the rules, the reporters or any PDF code.
 
 Exit codes: 0 every file passes; 1 a file has errors or could not be checked; 2 a usage or
-rule-pack error; 3 an internal error (a bug in axiomcheck).
+rule-pack error; 3 an internal error (a bug in axiomcheck: a file's, in its report; the
+program's own, one line on standard error and a log file, `crash.py`); 130 stopped by Ctrl-C.
 """
 
 from __future__ import annotations
 
 import gc
+import os
+import sys
 from importlib import import_module
 
 import click
@@ -40,7 +43,8 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, attribute = target.split(":")
-        return getattr(import_module(f".{module}", __name__), attribute)
+        command: click.Command = getattr(import_module(f".{module}", __name__), attribute)
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -50,10 +54,21 @@ def main() -> None:
 
 
 def run() -> None:
-    """The `axiomcheck` program: `main`, then a quick exit. The interpreter's last garbage
+    """The `axiomcheck` program: `main`, then a quick exit. An exception that reaches this
+    process is our bug: exit 3 with one line (`crash.report_crash`). A reader of standard
+    output that goes away (`| head`) ends the program quietly. The interpreter's last garbage
     collection would walk every object only to free them with the process; frozen, they are
     skipped (about 20 ms of every run)."""
     try:
         main()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush to
+        sys.exit(1)
+    except Exception as error:  # everything else is ours: click handled the usage errors
+        from .common import EXIT_INTERNAL  # noqa: PLC0415 - only on a crash
+        from .crash import report_crash  # noqa: PLC0415 - only on a crash
+
+        report_crash(error)
+        sys.exit(EXIT_INTERNAL)
     finally:
         gc.freeze()

@@ -15,23 +15,27 @@ from ..batch.openreview import OpenReviewError, match, read_export
 from ..batch.outputs import OutputError, parse_outputs, write_outputs
 from ..batch.plan import PackSpec
 from ..batch.progress import make_progress
-from ..batch.run import BatchSettings, run_batch
+from ..batch.run import RunSettings, run_items
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs import SelectionError
-from .common import fail_on_option, fail_usage, limit_options, limits_from
+from ..reporters.base import plural
+from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from
 from .selection import selection_options, waivers_from
 
-EXIT_INTERRUPTED = 130
-"""Stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+FILES_NAMED = 5
+"""PDFs named when some match no submission of an OpenReview export."""
+NUMBERS_NAMED = 20
+"""Submission numbers named when some have no PDF."""
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--venue", required=True, help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
+@click.option("--venue", required=True,
+              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
 @click.option("--track", default=None,
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -65,9 +69,9 @@ EXIT_INTERRUPTED = 130
 def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | None, manifest_file: str | None,
           openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
           output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
-          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
-          waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
-          max_decoded: int) -> None:
+          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...],
+          extend_select: tuple[str, ...], waivers_file: str | None, timeout: float, max_memory: int, max_size: int,
+          max_pages: int, max_decoded: int) -> None:
     """Check every PDF in PATHS (folders, globs, zip archives, files) against a venue's rules.
 
     Files are checked in parallel in isolated workers; each result is kept in the results
@@ -85,33 +89,39 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
         fail_usage(str(error))
     items = _items(paths, manifest_file, openreview_file, limits)
     spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
-    settings = BatchSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
+    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
-        from ..batch.dask_executor import DaskExecutor
+        from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
 
         if importlib.util.find_spec("distributed") is None:
             fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
 
         runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
     else:
-        from ..batch.local import LocalExecutor
+        from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
 
         runner = LocalExecutor(limits, jobs, evidence_dir)
     started = time.monotonic()
     try:
         with Store(db) as store:
-            outcome = run_batch(items, settings, store, runner, make_progress(progress_mode),
-                                shlex.join(["axiomcheck"] + sys.argv[1:]))
+            outcome = run_items(items, settings, runner, store, make_progress(progress_mode),
+                                command=shlex.join(["axiomcheck"] + sys.argv[1:]))
     except (PackError, SelectionError, StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
-    for text in write_outputs(outcome.report, wanted):
+    try:
+        printed = write_outputs(outcome.report, wanted)
+    except OSError as error:
+        fail_usage(f"cannot write an output ({error.strerror or error}: {error.filename}); the results are kept in "
+                   f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
+    for text in printed:
         click.echo(text, nl=False)
     statuses = [f.status for f in outcome.report.files]
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
-    click.echo(f"axiomcheck: {len(statuses)} files: {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
-               f"{statuses.count('error')} not checked ({outcome.checked} checked, {outcome.cached} known from "
-               f"the store{stopped}) in {time.monotonic() - started:.1f} s; results in {db} (run {outcome.run_id})",
+    click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
+               f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
+               f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
+               f"results in {db} (run {outcome.run_id})",
                err=True)
     if not wanted:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
@@ -119,6 +129,11 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
     sys.exit(outcome.report.exit_code_for(fail_on))
+
+
+def _some(values: list[str] | list[int], most: int) -> str:
+    """The first `most` values, and `...` when there are more."""
+    return ", ".join(map(str, values[:most])) + (" ..." if len(values) > most else "")
 
 
 def _items(paths: tuple[str, ...], manifest_file: str | None, openreview_file: str | None,
@@ -143,11 +158,10 @@ def _items(paths: tuple[str, ...], manifest_file: str | None, openreview_file: s
         items = matching.items
         if matching.unmatched_files:
             click.echo(f"axiomcheck: {len(matching.unmatched_files)} PDF(s) match no submission of the export "
-                       f"(checked without its data): {', '.join(matching.unmatched_files[:5])}"
-                       f"{' ...' if len(matching.unmatched_files) > 5 else ''}", err=True)
+                       f"(checked without its data): {_some(matching.unmatched_files, FILES_NAMED)}", err=True)
         if matching.notes_without_pdf:
-            click.echo(f"axiomcheck: no PDF for submission(s) {', '.join(map(str, matching.notes_without_pdf[:20]))}"
-                       f"{' ...' if len(matching.notes_without_pdf) > 20 else ''}", err=True)
+            click.echo(f"axiomcheck: no PDF for submission(s) {_some(matching.notes_without_pdf, NUMBERS_NAMED)}",
+                       err=True)
     if not items:
         fail_usage("no PDF found: give folders, globs, zip archives or files, or --manifest FILE.")
     return items

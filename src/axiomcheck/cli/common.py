@@ -15,6 +15,8 @@ from ..report import FAIL_ON
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -41,7 +43,7 @@ def require_files(paths: tuple[str, ...]) -> None:
             fail_usage(f"no such file: {path}")
 
 
-class _Size(click.ParamType):
+class _Size(click.ParamType):  # type: ignore[type-arg]  # generic in newer click, unsubscriptable in 8.1
     """A size in bytes: 100MB, 2GiB, 512M, 4096."""
 
     name = "size"
@@ -55,7 +57,7 @@ class _Size(click.ParamType):
             self.fail(str(error), param, ctx)
 
 
-class _Duration(click.ParamType):
+class _Duration(click.ParamType):  # type: ignore[type-arg]  # as above
     """A duration in seconds: 60, 90s, 2m, 500ms."""
 
     name = "duration"
@@ -78,10 +80,12 @@ def limit_options(command: F) -> F:
                      show_default=True, help="Memory one file may use (e.g. 2GiB, 512MiB)."),
         click.option("--max-size", type=_Size(), default=format_size(DEFAULT_LIMITS.max_size).replace(" ", ""),
                      show_default=True, help="Largest file accepted (e.g. 100MB)."),
-        click.option("--max-pages", type=click.IntRange(min=1), default=DEFAULT_LIMITS.max_pages,
-                     show_default=True, help="Most pages a file may have."),
+        click.option("--max-pages", type=click.IntRange(min=1), default=DEFAULT_LIMITS.max_file_pages,
+                     show_default=True, help="Most pages a file may have (a guard against hostile files; "
+                                             "the venue's page limit is a rule)."),
         click.option("--max-decoded", type=_Size(), default=format_size(DEFAULT_LIMITS.max_decoded).replace(" ", ""),
-                     show_default=True, help="How much reading one file may grow a worker's memory, and the most one pypdf stream may decode to (e.g. 256MB)."),
+                     show_default=True, help="How much reading one file may grow a worker's memory, and the most one "
+                                             "pypdf stream may decode to (e.g. 256MB)."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -89,8 +93,10 @@ def limit_options(command: F) -> F:
 
 
 def limits_from(timeout: float, max_memory: int, max_size: int, max_pages: int, max_decoded: int) -> Limits:
+    """The limits the options give (`--max-pages` is `Limits.max_file_pages`); a usage error
+    for values no file could pass."""
     try:
-        return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_pages=max_pages,
+        return Limits(timeout=timeout, max_memory=max_memory, max_size=max_size, max_file_pages=max_pages,
                       max_decoded=max_decoded)
     except ValueError as error:
         fail_usage(f"{error}.")

@@ -9,7 +9,7 @@ import click
 
 from ..packs import PackError, resolve
 from ..reporters.inspect import INSPECT_RENDERERS
-from ..runner import check_paths
+from ..execution import check_paths
 from .common import EXIT_INTERNAL, fail_usage, limit_options, limits_from, require_files
 
 
@@ -19,12 +19,14 @@ READ = "read"
 
 @click.command()
 @click.argument("pdfs", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "output_format", type=click.Choice(sorted(INSPECT_RENDERERS)), default="text", show_default=True)
-@click.option("--venue", default="axiom-2026", show_default=True, help="Pack whose track decides what the main body excludes.")
+@click.option("--format", "output_format", type=click.Choice(sorted(INSPECT_RENDERERS)), default="text",
+              show_default=True)
+@click.option("--venue", default="axiom-2026", show_default=True,
+              help="Pack whose track decides what the main body excludes.")
 @click.option("--track", default=None, help="Track of the pack (default: its default track).")
 @limit_options
-def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str | None, timeout: float, max_memory: int,
-            max_size: int, max_pages: int, max_decoded: int) -> None:
+def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str | None, timeout: float,
+            max_memory: int, max_size: int, max_pages: int, max_decoded: int) -> None:
     """Show the structure axiomcheck finds in PDFS: sections, main body, template, authors.
 
     JSON output is a list with one object per file: path, status (`read`, or `error` for a file

@@ -9,6 +9,7 @@ import click
 
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..reporters import REPORTERS
+from ..reporters.base import plural
 from .common import fail_on_option, fail_usage, write_output
 
 
@@ -35,7 +36,7 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
             if list_runs:
                 for run in store.runs():
                     click.echo(f"run {run.id}: {run.started_at} {run.state:<11} {run.venue}/{run.track}/{run.stage} "
-                               f"{run.files} files")
+                               f"{plural(run.files, 'file')}")
                 return
             result = store.report(run_id)
     except StoreError as error:

@@ -12,7 +12,7 @@ from ..limits import Limits
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES
 from ..packs import PackError, ResolvedPack, Selection, SelectionError, resolve
 from ..packs.choice import NoVenue, VenueChoice, choose_for_files
-from ..runner import check_paths
+from ..execution import check_paths
 from .common import fail_usage
 
 _READ_ONLY = ResolvedPack(venue="", name="", track="", stage="", main_body_excludes=DEFAULT_MAIN_BODY_EXCLUDES,

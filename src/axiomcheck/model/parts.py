@@ -74,6 +74,9 @@ class PagePosition:
 
     page: int
     fraction: float
+    """The share of the page's text block before the place: on a page set in several columns,
+    the columns before the place's own count whole (halfway down the right column of two is
+    0.75)."""
 
 
 @dataclass(frozen=True)

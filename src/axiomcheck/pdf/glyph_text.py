@@ -23,6 +23,7 @@ from typing import Any
 from pypdf._codecs import adobe_glyphs, charset_encoding
 
 from .object_walk import is_damage, resolved
+from .objects import GlyphText
 from .pypdf_loader import load_pypdf
 
 MAX_DEPTH = 8
@@ -40,11 +41,6 @@ _HEX_RE = re.compile(rb"<([0-9A-Fa-f\s]*)>")
 _RANGE_RE = re.compile(rb"<([0-9A-Fa-f\s]+)>\s*<([0-9A-Fa-f\s]+)>\s*(<[0-9A-Fa-f\s]*>|\[[^\]]*\])")
 _BUILTIN_RE = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>]+)\s+put")
 _UNI_NAME_RE = re.compile(r"uni([0-9A-F]{4})+|u([0-9A-F]{4,6})")
-
-GlyphText = dict[str, tuple[dict[str, str], list[str]]]
-"""Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
-font's other codes map honestly)."""
-
 
 def read_glyph_text(reader: Any) -> GlyphText:
     """Every font of the pages (forms included) whose ToUnicode map disagrees with its glyphs."""

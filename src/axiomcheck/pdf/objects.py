@@ -10,10 +10,8 @@ facts (`Metadata.unread`, `FontFacts.unread`) so that the report says the check 
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..model import Font, Metadata
 from ..verdicts import describe
@@ -22,8 +20,9 @@ from .object_walk import read_fonts as walk_fonts
 from .pypdf_loader import enable_aes, load_pypdf
 from .xmp import XmpReader
 
-if TYPE_CHECKING:
-    from .aside import AsideReader
+GlyphText = dict[str, tuple[dict[str, str], list[str]]]
+"""Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
+font's other codes map honestly): what `glyph_text.read_glyph_text` finds."""
 
 DEFAULT_STREAM_CAP = 75_000_000
 """pypdf's own default cap on a decoded stream, in bytes."""
@@ -72,15 +71,6 @@ def open_reader(path: str) -> Any:
 def page_count(reader: Any) -> int:
     """The page count as pypdf reads the page tree."""
     return len(reader.pages)
-
-
-def read_aside(path: str) -> AsideReader:
-    """A helper process that reads pypdf's facts of `path` (page count, metadata, fonts) on
-    the spare core, for `source.PdfSource` to take. Nothing here imports a PDF library: a
-    worker starts it first, so that the helper's import of pypdf overlaps its own of PDFium."""
-    from .aside import AsideReader
-
-    return AsideReader(functools.partial(open_reader, path), OBJECT_FACTS)
 
 
 def read_metadata(reader: Any) -> Metadata:
@@ -138,14 +128,3 @@ def read_fonts(reader: Any) -> FontFacts:
     skipped = Skipped()
     fonts = walk_fonts(reader.pages, skipped)
     return FontFacts(fonts, skipped.summary())
-
-
-def _glyph_text(reader: Any) -> Any:
-    from .glyph_text import read_glyph_text
-
-    return read_glyph_text(reader)
-
-
-OBJECT_FACTS: dict[str, Callable[[Any], Any]] = {"pages": page_count, "metadata": read_metadata, "fonts": read_fonts,
-                                                 "glyph_text": _glyph_text}
-"""What the helper of `read_aside` reads, in this order (the page count first: every check needs it)."""

@@ -4,32 +4,35 @@ A PDF's pages are read by PDFium once each: words, fonts and link targets togeth
 (`text_extraction`, `pdfium_objects`); pypdf reads what PDFium cannot give (XMP, figures'
 own metadata, a second page count, and fonts PDFium cannot describe).
 
-`PdfSource` is the real one. `SyntheticSource` builds the same facts from words given in
-code, so rule and structure tests run the real `Document` logic without a PDF.
+`PdfSource` is the real one. Some of its facts may have been read already by another reader
+(`Prefetched`: a helper on the spare core, `execution.prefetch`); whatever such a reader
+cannot deliver is read here, so the facts are the same either way. `SyntheticSource` builds
+the same facts from words given in code, so rule and structure tests run the real
+`Document` logic without a PDF.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import pypdfium2 as pdfium
 
 from ..model import BBox, Font, Hiding, LinkTarget, Metadata, OutlineEntry, PageInfo, Word
 from ..verdicts import describe
-from . import objects
+from . import object_facts, objects
+from .page_split import page_key
 from .pdfium_library import PdfiumOpenError, open_pdf
 from .outline import is_tagged, read_outline, read_tagged_headings
 from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
-    from .aside import AsideReader
-    from .glyph_text import GlyphText
+    from .objects import GlyphText
 
 
+_T = TypeVar("_T")
 _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
 """Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
 
@@ -40,6 +43,19 @@ _PAGE_FACTS = {"links": "links", "picture": "painted picture (what the hidden-te
 
 class DocumentError(Exception):
     """The PDF cannot be opened: damaged, encrypted or not a PDF."""
+
+
+class Prefetched(Protocol):
+    """Facts another reader is reading: `object_facts.OBJECT_FACTS` by name, or a long file's
+    later pages by `page_split.page_key`."""
+
+    def result(self, key: str) -> tuple[bool, Any]:
+        """(True, the fact) when it was read; (False, None) when it could not be."""
+        ...
+
+    def close(self) -> None:
+        """Stop reading (whatever is still unread is never needed)."""
+        ...
 
 
 class Source(Protocol):
@@ -60,22 +76,22 @@ class Source(Protocol):
 class PdfSource:
     """A PDF file read with PDFium (pages, text, document info) and pypdf (objects)."""
 
-    def __init__(self, path: str, objects_aside: AsideReader | None = None) -> None:
-        """Open `path` with PDFium. `objects_aside` is a helper already reading pypdf's facts
-        of the same file (`objects.read_aside`); the source owns it from here on, and closes
-        it when the file cannot be opened."""
+    def __init__(self, path: str, objects_read: Prefetched | None = None) -> None:
+        """Open `path` with PDFium. `objects_read` is another reader already reading pypdf's
+        facts of the same file (`object_facts.OBJECT_FACTS`); the source owns it from here on, and
+        closes it when the file cannot be opened."""
         self.path = path
         try:
             self._pdf = open_pdf(path)
         except BaseException as error:
-            if objects_aside is not None:
-                objects_aside.close()
+            if objects_read is not None:
+                objects_read.close()
             if isinstance(error, (PdfiumOpenError, pdfium.PdfiumError)):
                 raise DocumentError(str(error)) from error
             raise
         self._reader: Any = None
-        self._aside = objects_aside
-        self._split: tuple[int, AsideReader] | None = None
+        self._objects_read = objects_read
+        self._later_pages: tuple[int, Prefetched] | None = None
         self._pages: dict[int, pdfium.PdfPage] = {}
         self._infos: dict[int, PageInfo] = {}
         self._font_reader = FontReader()
@@ -124,8 +140,8 @@ class PdfSource:
 
     def _read_words(self, index: int, page: pdfium.PdfPage) -> tuple[list[Word], int]:
         """Words of a loaded page, and which of them a reader cannot see (`visibility`)."""
-        from .text_extraction import page_words
-        from .visibility import page_hidings
+        from .text_extraction import page_words  # noqa: PLC0415 - loaded with the first page's text
+        from .visibility import page_hidings  # noqa: PLC0415 - as above
 
         objects: list[int] = []
         words, chars = page_words(page, objects)
@@ -210,46 +226,33 @@ class PdfSource:
             self._reader = objects.open_reader(self.path)
         return self._reader
 
-    def read_objects_aside(self) -> None:
-        """Use the spare core: a helper process reads pypdf's facts (`aside.py`) and, for a
-        long file, another reads the text of its later pages (`page_split.py`); whatever a
-        helper cannot deliver is read here, as usual."""
-        from .aside import AsideReader
-        from .page_split import page_key, read_page, split_point
-
-        if self._aside is None and self._reader is None:
-            self._aside = objects.read_aside(self.path)
-        start = split_point(self.page_count())
-        if self._split is None and start is not None:
-            readers = {page_key(index): functools.partial(read_page, index=index)
-                       for index in range(start, self.page_count()) if index not in self._page_objects}
-            self._split = (start, AsideReader(lambda: PdfSource(self.path), readers))
+    def take_later_pages(self, start: int, pages: Prefetched) -> None:
+        """Take the pages from index `start` on from `pages` (`page_split`), as they come;
+        the source owns it from here on."""
+        if self._later_pages is not None:
+            self._later_pages[1].close()
+        self._later_pages = (start, pages)
 
     def _split_page(self, index: int) -> tuple[list[Word], int] | None:
-        """A page's words as the page-split helper read them (its fonts and links cached),
-        None when the page is not the helper's or it could not deliver it."""
-        from .page_split import decode_page, page_key
-
-        if self._split is None or index < self._split[0]:
+        """A page's words as the other reader read them (its fonts and links cached), None
+        when the page is not its or it could not deliver it."""
+        if self._later_pages is None or index < self._later_pages[0]:
             return None
-        delivered, value = self._split[1].result(page_key(index))
+        delivered, value = self._later_pages[1].result(page_key(index))
         if not delivered:
             return None
-        try:
-            words, chars, fonts, links = decode_page(value)
-        except (TypeError, ValueError):  # an unexpected reply: read the page here
-            return None
+        words, chars, fonts, links = value
         self._page_objects[index] = (fonts, links)
         page = self._pages.pop(index, None)
         if page is not None:
             page.close()
         return words, chars
 
-    def _object_fact(self, key: str, read: Callable[[Any], Any]) -> Any:
-        if self._aside is not None:
-            delivered, value = self._aside.result(key)
-            if delivered:
-                return value
+    def _object_fact(self, key: str, read: Callable[[Any], _T]) -> _T:
+        if self._objects_read is not None:
+            delivered, value = self._objects_read.result(key)
+            if delivered:  # the other reader's fact, of the type `read` returns (`execution.prefetch`)
+                return cast(_T, value)
         return read(self._pypdf())
 
     def object_page_count(self) -> int:
@@ -264,8 +267,7 @@ class PdfSource:
 
     def glyph_text(self) -> GlyphText:
         """Fonts whose ToUnicode map disagrees with their glyphs (`glyph_text`)."""
-        found: GlyphText = self._object_fact("glyph_text", objects.OBJECT_FACTS["glyph_text"])
-        return found
+        return self._object_fact("glyph_text", object_facts.glyph_text)
 
     def fonts(self) -> list[Font]:
         """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
@@ -277,15 +279,15 @@ class PdfSource:
         return facts.fonts
 
     def close(self) -> None:
-        """Release the helpers, every page and the document (the file handle with it), even
-        when one of them fails to close."""
+        """Release the other readers, every page and the document (the file handle with it),
+        even when one of them fails to close."""
         try:
-            if self._aside is not None:
-                self._aside.close()
+            if self._objects_read is not None:
+                self._objects_read.close()
         finally:
             try:
-                if self._split is not None:
-                    self._split[1].close()
+                if self._later_pages is not None:
+                    self._later_pages[1].close()
             finally:
                 try:
                     for page in self._pages.values():

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
+from ..verdicts import is_verdict
 
 
 class Emitter(ABC):
@@ -62,13 +63,32 @@ def one_line(text: str) -> str:
     return " / ".join(part.strip() for part in text.splitlines() if part.strip())
 
 
+def standing_errors(result: FileResult) -> list[Finding]:
+    """The findings that keep a file from passing: its errors that stand (are not waived) and
+    the verdict that left it not checked (`no-text-layer` is one although it is a warning)."""
+    return [f for f in result.findings
+            if not f.waived and (f.severity == Severity.ERROR or (result.status == "error" and is_verdict(f)))]
+
+
 def first_error(result: FileResult) -> Finding | None:
-    """The first error that stands (is not waived): what a triage table shows for a file."""
-    return next((f for f in result.findings if f.severity == Severity.ERROR and not f.waived), None)
+    """The first finding that keeps the file from passing (`standing_errors`): what a triage
+    table shows for a file."""
+    return next(iter(standing_errors(result)), None)
+
+
+def main_body_words(result: FileResult) -> str | None:
+    """"5 pages, ending 30% into page 5": the main body as the text report, the CSV (its page
+    count) and the HTML page all give it (the share of the last page's text it fills, column by
+    column on a page of several); None without a structure."""
+    structure = result.structure
+    end = structure.main_body_end if structure is not None else None
+    if structure is None or end is None:
+        return None
+    return f"{plural(structure.main_body_pages, 'page')}, ending {round(end.fraction * 100)}% into page {end.page}"
 
 
 def main_body_length(result: FileResult) -> float | None:
-    """Main-body length in pages as the page limit counts it (4.3 = 30% down page 5)."""
+    """Main-body length in pages as the page limit counts it (4.3 = 30% into page 5)."""
     return result.structure.main_body_length if result.structure is not None else None
 
 

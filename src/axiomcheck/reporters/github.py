@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..finding_types import Severity
 from ..report import FileResult, Report
-from .base import Emitter, StatusTally
+from .base import Emitter, StatusTally, plural
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -42,5 +42,5 @@ class GithubEmitter(Emitter):
 
     def finish(self) -> None:
         run = self.run
-        self.stream.write(f"axiomcheck {run.venue}/{run.track}/{run.stage}: {self.tally.total} files, "
+        self.stream.write(f"axiomcheck {run.venue}/{run.track}/{run.stage}: {plural(self.tally.total, 'file')}, "
                           f"{self.tally.summary()}\n")

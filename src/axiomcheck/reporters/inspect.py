@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ..codec import finding_to_json, structure_to_json
 from ..report import SECTION_PAGES, FileResult
+from .base import plural
 
 
 def render_json(results: Sequence[FileResult]) -> str:
@@ -33,7 +34,7 @@ def _structure_text(result: FileResult) -> str:
     template = s.template
     end = s.main_body_end
     lines = [
-        f"{result.path}: {result.pages} pages, {s.page_size}, {s.columns} column(s)",
+        f"{result.path}: {plural(result.pages or 0, 'page')}, {s.page_size}, {plural(s.columns, 'column')}",
         f"  template:        {template.name} / {template.mode or 'mode unknown'}"
         + (f" / {template.track}" if template.track else "")
         + (f" / workshop '{template.workshop_title}'" if template.workshop_title is not None else ""),
@@ -41,8 +42,8 @@ def _structure_text(result: FileResult) -> str:
         f"  title:           {s.title or '(none found)'}",
         f"  author block:    {'anonymous' if s.anonymous else '; '.join(s.authors[:4]) or '(empty)'}",
         f"  line numbers:    {'yes' if s.line_numbers else 'no'}",
-        f"  main body:       {s.main_body_pages} pages"
-        + (f", ends {round(end.fraction * 100)}% down page {end.page}" if end else "")
+        f"  main body:       {plural(s.main_body_pages, 'page')}"
+        + (f", ends {round(end.fraction * 100)}% into page {end.page}" if end else "")
         + (f", before '{s.main_body_ends_before}'" if s.main_body_ends_before else ""),
     ]
     for key in SECTION_PAGES:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..finding_types import Severity
 from ..report import FileResult, Finding, Report
-from .base import Emitter, StatusTally, one_line, plural
+from .base import Emitter, StatusTally, main_body_words, one_line, plural
 
 _LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
 
@@ -20,11 +20,9 @@ def _headline(result: FileResult) -> str:
     details = []
     if result.pages is not None:
         details.append(plural(result.pages, "page"))
-    structure = result.structure
-    end = structure.main_body_end if structure is not None else None
-    if structure is not None and end is not None:
-        details.append(f"main body {plural(structure.main_body_pages, 'page')}, "
-                       f"ending {round(end.fraction * 100)}% down page {end.page}")
+    body = main_body_words(result)
+    if body is not None:
+        details.append(f"main body {body}")
     if details:
         parts.append("- " + ", ".join(details))
     return " ".join(parts)

@@ -200,3 +200,33 @@ def account_forms(name: str) -> tuple[set[str], set[str]]:
     first, last = words[0], words[-1]
     full = {first + last, first[0] + last, last + first, first + last[0], "".join(words)}
     return full, {last} if len(last) >= MIN_SURNAME else set()
+
+
+ORG_WORDS = frozenset({
+    "university", "universitat", "universite", "universidad", "universita", "college", "institute", "institut",
+    "school", "department", "dept", "faculty", "laboratory", "laboratories", "lab", "labs", "center", "centre",
+    "research", "inc", "ltd", "llc", "gmbh", "corporation", "corp", "company", "group", "team", "academy",
+    "foundation", "hospital", "technology", "sciences", "science", "engineering", "computer", "national", "google",
+    "deepmind", "microsoft", "meta", "amazon", "nvidia", "apple", "openai", "anthropic", "ibm", "email", "mail",
+})
+"""Words that make a capitalised run an affiliation, not a person."""
+_NAME_WORD = r"(?:[A-Z][A-Za-z'\u2019]+|[A-Z]\.)"
+_RUN_SEPARATOR = r"(?: ?- ?| )"
+NAME_RUN_RE = re.compile(rf"(?<![A-Za-z]){_NAME_WORD}(?:{_RUN_SEPARATOR}(?:{_NAME_WORD}|[a-z]{{1,5}}))*"
+                          rf"{_RUN_SEPARATOR}[A-Z][A-Za-z'\u2019]+(?![A-Za-z])")
+"""Two or more capitalised words (lower-case particles inside): how a person's name is printed."""
+NAME_MARKS_RE = re.compile(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]")
+"""What separates names in a row: `and`, commas, footnote and affiliation marks."""
+
+
+def is_person(run: str) -> bool:
+    """A capitalised run (`NAME_RUN_RE`) that reads as a person's name: two or more words
+    besides particles, none of them an organisation's word ("University", "Lab", "Google")."""
+    words = [w.strip(".").lower() for w in re.split(SEPARATOR, run)]
+    return not any(w in ORG_WORDS for w in words) and sum(1 for w in words if w not in PARTICLES) >= MIN_NAME_WORDS
+
+
+def person_names(text: str) -> list[str]:
+    """The runs of `text` (cleaned, marks and `and` taken for separators) that read as a
+    person's name: "Yang Deng1, Jane Roe2 and K. Lee" gives Yang Deng, Jane Roe, K. Lee."""
+    return [m.group(0) for m in NAME_RUN_RE.finditer(NAME_MARKS_RE.sub("  ", clean(text))) if is_person(m.group(0))]

@@ -17,28 +17,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Line, enclosing
-from ._names import MIN_NAME_WORDS, PARTICLES, SEPARATOR, clean, lowercase, name_patterns, name_words, squash
-from ._text import MAX_QUOTE
+from ._names import NAME_MARKS_RE, NAME_RUN_RE, clean, is_person, lowercase, name_patterns, name_words, squash
+from ._text import MAX_QUOTE, SHORT_QUOTE
 from .base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
 
-_ORG_WORDS = frozenset({
-    "university", "universitat", "universite", "universidad", "universita", "college", "institute", "institut",
-    "school", "department", "dept", "faculty", "laboratory", "laboratories", "lab", "labs", "center", "centre",
-    "research", "inc", "ltd", "llc", "gmbh", "corporation", "corp", "company", "group", "team", "academy",
-    "foundation", "hospital", "technology", "sciences", "science", "engineering", "computer", "national", "google",
-    "deepmind", "microsoft", "meta", "amazon", "nvidia", "apple", "openai", "anthropic", "ibm", "email", "mail",
-})
-"""Words that make a capitalised run an affiliation, not a person."""
-_NAME_WORD = r"(?:[A-Z][A-Za-z'\u2019]+|[A-Z]\.)"
-_RUN_SEPARATOR = r"(?: ?- ?| )"
-_NAME_RUN_RE = re.compile(rf"(?<![A-Za-z]){_NAME_WORD}(?:{_RUN_SEPARATOR}(?:{_NAME_WORD}|[a-z]{{1,5}}))*"
-                          rf"{_RUN_SEPARATOR}[A-Z][A-Za-z'\u2019]+(?![A-Za-z])")
-"""Two or more capitalised words (lower-case particles inside): how a person's name is printed."""
-_MARKS_RE = re.compile(r"\band\b|[\d*\u2217\u2020\u2021\u00a7\u00b6,;&]")
-"""What separates names in a row: `and`, commas, footnote and affiliation marks."""
 ROW_JOIN = "   "
 """What stands between two lines of a row in the block text (no name runs across it)."""
 ROW_APART = 1.4
@@ -111,11 +96,6 @@ def _find_authors(names: Sequence[str], text: str, initials: bool) -> dict[int, 
     return found
 
 
-def _is_person(run: str) -> bool:
-    words = [w.strip(".").lower() for w in re.split(SEPARATOR, run)]
-    return not any(w in _ORG_WORDS for w in words) and sum(1 for w in words if w not in PARTICLES) >= MIN_NAME_WORDS
-
-
 def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[int, int, BBox]]:
     """(start, end, box) of the runs of lines that print names, next to each other in a row:
     the lines of a row holding a listed author (names are set side by side), and lines that
@@ -149,8 +129,8 @@ def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[in
 
 
 def _is_name_line(text: str) -> bool:
-    text = _MARKS_RE.sub(" ", text).strip()
-    return any(m.group(0) == text and _is_person(text) for m in _NAME_RUN_RE.finditer(text))
+    text = NAME_MARKS_RE.sub(" ", text).strip()
+    return any(m.group(0) == text and is_person(text) for m in NAME_RUN_RE.finditer(text))
 
 
 def _extra_names(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> list[tuple[str, BBox, str]]:
@@ -164,9 +144,9 @@ def _extra_names(rows: Sequence[_Row], text: str, found: dict[int, _Match]) -> l
             if start <= match.start < end:
                 stop = min(match.end, end)
                 chars[match.start - start:stop - start] = " " * (stop - match.start)
-        rest = _MARKS_RE.sub("  ", "".join(chars))
-        extras += [(m.group(0), box, text[start:end].strip()) for m in _NAME_RUN_RE.finditer(rest)
-                   if _is_person(m.group(0))]
+        rest = NAME_MARKS_RE.sub("  ", "".join(chars))
+        extras += [(m.group(0), box, text[start:end].strip()) for m in NAME_RUN_RE.finditer(rest)
+                   if is_person(m.group(0))]
     return extras
 
 
@@ -188,9 +168,9 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
     mistaken). Names match whatever their case and diacritics, with hyphens or spaces
     ("Jean-Pierre", "Jean Pierre"), and with a given or middle name as an initial ("J. Doe",
     "Jane Q. Doe"); a different spelling or another name is not the same author. When no
-    listed name is found at all the block may not be readable text, and that is a warning.
-    Without a list, or when the block is still anonymous (`camera-ready-anonymous`), it
-    checks nothing.
+    listed name is found at all, that is an error too, and the finding quotes what the block
+    shows. Without a list, or when the block is still anonymous (`camera-ready-anonymous`),
+    it checks nothing.
 
     Why: AXIOM's camera-ready instructions say "The author list must remain identical to the
     author list on OpenReview"; the proceedings, the program and the indexing services take
@@ -210,12 +190,14 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
     found = _find_authors(names, text, options.initials)
     listed = "; ".join(names)
     if not found:
+        shown = "; ".join(line.text for line in block.lines)
+        missing = (f"The listed author '{names[0]}' is not" if len(names) == 1
+                   else f"None of the {len(names)} listed authors is")
         yield Violation(
-            message=f"None of the {len(names)} listed authors was found in the author block.",
-            hint="Print the author names as the submission system lists them; if they are there, the "
-                 "block may be an image or use unusual fonts: check it by eye.",
-            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}",
-            severity=Severity.WARNING)
+            message=f"{missing} printed in the author block, which shows '{shown[:SHORT_QUOTE]}'.",
+            hint="Print the author names as the submission system lists them (or have the organizers correct "
+                 "the list); if the block shows them as an image or in a font without text, make it text.",
+            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
         return
     for index, name in enumerate(names):
         if index not in found:

@@ -2,19 +2,25 @@
 
 Routes: `GET /` (form), `POST /check` (result page), `POST /api/check` (JSON report),
 `GET /api/packs`, `GET /healthz`, `GET /openapi.json`, `/static/...`. Every upload is read
-with its size capped (`uploads`), saved under a random name in a private folder, checked by
-a checker process (`dispatch`), and deleted before the response is sent; its pictures travel
-inline in the page. No error shows a stack trace: an unexpected one is logged and the page
-says that the fault is the server's.
+with its size capped (`uploads`) and saved under a random name in a private folder of its
+own, inside the server's; it is checked by the run loop (`batch.run.run_items`) through a
+leased checker process (`dispatch`), whose worker draws the evidence pictures into the
+upload's folder; the server reads them from there, and the folder is deleted once the
+answer is sent. The pictures travel inline in the page. No error shows a stack trace: an
+unexpected one is logged and the page says that the fault is the server's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
+import os
 import shutil
+import stat
 import tempfile
 from collections.abc import AsyncIterator
+from http import HTTPStatus
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,11 +39,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from .. import __version__
-from ..api import precheck_result
-from ..limits import format_duration, format_size
-from ..codec import report_from_json, report_to_json
-from ..report import Report
-from .dispatch import Busy, CheckerLost, Checkers
+from ..batch.inputs import Item
+from ..batch.plan import PackSpec
+from ..batch.run import RunSettings, run_items
+from ..codec import report_to_json
+from ..limits import Limits, format_duration, format_size
+from ..pipeline import precheck_result
+from ..report import Finding, Report
+from .dispatch import Busy, CheckerLease, CheckerRefused, Checkers
 from .security import SecurityHeaders
 from .settings import WebSettings
 from .uploads import SavedUpload, read_form, save_upload
@@ -46,6 +55,9 @@ from .view import public_report, result_view
 
 LOG = logging.getLogger("axiomcheck.web")
 RETRY_AFTER_SECONDS = 10
+MAX_PICTURE_BYTES = 16 * 1024 * 1024
+"""The largest evidence picture a page shows (a page drawn at the pictures' resolution is a
+few hundred KB; a larger file is not one the worker drew as asked)."""
 NO_STORE = {"Cache-Control": "no-store"}
 SCHEMAS = SchemaGenerator({"openapi": "3.0.0",
                            "info": {"title": "axiomcheck", "version": __version__,
@@ -61,6 +73,23 @@ class _Outcome:
     pictures: dict[str, str]
     name: str
     prechecked: bool
+
+
+class _Upload:
+    """One upload's private folder (inside the server's): the PDF and its pictures. It is
+    deleted when the answer has been sent, or, when the author went away first, once the
+    check still running on it has finished."""
+
+    def __init__(self, server_folder: Path) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="upload-", dir=server_folder))  # mode 0700
+        self.evidence = self.folder / "evidence"
+        self.check: asyncio.Future[Report] | None = None
+
+    def discard(self) -> None:
+        if self.check is None or self.check.done():
+            shutil.rmtree(self.folder, ignore_errors=True)
+        else:
+            self.check.add_done_callback(lambda _: shutil.rmtree(self.folder, ignore_errors=True))
 
 
 class _Refused(Exception):
@@ -84,8 +113,7 @@ def create_app(settings: WebSettings) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         folder = Path(tempfile.mkdtemp(prefix="axiomcheck-web-"))  # mode 0700: only this user
-        (folder / "evidence").mkdir()
-        checkers = Checkers(settings, str(folder / "evidence"))
+        checkers = Checkers(settings)
         checkers.start()
         state.update(folder=folder, checkers=checkers)
         app.state.upload_folder, app.state.checkers = folder, checkers
@@ -124,26 +152,36 @@ def create_app(settings: WebSettings) -> Starlette:
             upload = form.get("file")
             if not isinstance(upload, UploadFile) or not upload.filename:
                 raise _Refused(400, "Choose a PDF file to upload.")
-            saved = await asyncio.to_thread(save_upload, upload, state["folder"])
+            place = _Upload(state["folder"])
+            try:
+                saved = await asyncio.to_thread(save_upload, upload, place.folder)
+            except BaseException:
+                place.discard()
+                raise
         finally:
             await form.close()
         try:
-            return await check_saved(saved, venue, track, stage, checkers)
+            return await check_saved(saved, place, venue, track, stage, checkers, pictures=from_form)
         finally:
-            saved.delete()
+            place.discard()
 
-    async def check_saved(saved: SavedUpload, venue: str, track: str, stage: str, checkers: Checkers) -> _Outcome:
+    async def check_saved(saved: SavedUpload, place: _Upload, venue: str, track: str, stage: str,
+                          checkers: Checkers, pictures: bool) -> _Outcome:
+        """The upload's report, and its pictures when `pictures` (the page shows them; the
+        JSON API has none, so none are drawn for it)."""
         rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits)
         if rejected is not None:
-            report = Report(venue=venue, track=track, stage=stage, files=[rejected])
-            return _Outcome(public_report(report, saved.display_name), {}, saved.display_name, True)
-        reply = await checkers.check({"path": str(saved.path), "venue": venue, "track": track, "stage": stage,
-                                      "max_pictures": settings.max_pictures})
-        if "error" in reply:
-            raise CheckerLost(f"the checker could not run the job: {reply['error']}")
-        report = report_from_json(reply["report"])
-        return _Outcome(public_report(report, saved.display_name), reply.get("pictures") or {},
-                        saved.display_name, False)
+            refused = Report(venue=venue, track=track, stage=stage, files=[rejected])
+            return _Outcome(public_report(refused, saved.display_name), {}, saved.display_name, True)
+        evidence = str(place.evidence) if pictures else None
+        lease = await checkers.lease(evidence)
+        place.check = asyncio.get_running_loop().run_in_executor(
+            checkers.threads, _check_upload, lease, saved, PackSpec(venue, track, stage), settings.limits, evidence)
+        place.check.add_done_callback(lambda _: checkers.release(lease))
+        report = await asyncio.shield(place.check)  # the author leaving never frees a checker mid-job
+        shown = await asyncio.to_thread(_read_pictures, report.files[0].findings, place.evidence,
+                                        settings.max_pictures) if pictures else {}
+        return _Outcome(public_report(report, saved.display_name), shown, saved.display_name, False)
 
     async def index(request: Request) -> Response:
         return form_page(request)
@@ -219,8 +257,8 @@ def create_app(settings: WebSettings) -> Starlette:
         assert isinstance(error, HTTPException)
         if wants_json(request):
             return JSONResponse({"error": error.detail}, error.status_code, headers=NO_STORE)
-        if error.status_code == 413:
-            return form_page(request, 413, str(error.detail))
+        if error.status_code == HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
+            return form_page(request, error.status_code, str(error.detail))
         return page(request, "error.html", error.status_code, title=_TITLES.get(error.status_code, "Error"),
                     message=str(error.detail))
 
@@ -233,9 +271,10 @@ def create_app(settings: WebSettings) -> Starlette:
         return page(request, "error.html", 503, headers, title="Busy", message=message)
 
     async def server_fault(request: Request, error: Exception) -> Response:
-        """A checker lost (logged here) or a bug (uvicorn logs its traceback): never shown."""
-        if isinstance(error, CheckerLost):
-            LOG.error("a checker was lost: %s", error)
+        """A checker that could not run the job (logged here) or a bug (uvicorn logs its
+        traceback): never shown."""
+        if isinstance(error, CheckerRefused):
+            LOG.error("a checker could not run the job: %s", error)
         message = ("The check failed on the server's side, not because of your file. Please try again; "
                    "if it happens again, tell the organizers.")
         if wants_json(request):
@@ -252,11 +291,40 @@ def create_app(settings: WebSettings) -> Starlette:
         Mount("/static", StaticFiles(packages=[("axiomcheck.web", "static")]), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
-                     exception_handlers={HTTPException: http_error, Busy: busy, CheckerLost: server_fault,
+                     exception_handlers={HTTPException: http_error, Busy: busy, CheckerRefused: server_fault,
                                          Exception: server_fault})
 
 
 _TITLES = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "File too large"}
+
+
+def _check_upload(lease: CheckerLease, saved: SavedUpload, spec: PackSpec, limits: Limits,
+                  evidence_dir: str | None) -> Report:
+    """The upload's report, checked by the run loop through the leased checker (in a thread)."""
+    settings = RunSettings(spec, limits, evidence_dir=evidence_dir)
+    return run_items([Item(display=saved.display_name, path=str(saved.path))], settings, lease).report
+
+
+def _read_pictures(findings: list[Finding], folder: Path, most: int) -> dict[str, str]:
+    """Finding index -> its evidence picture as base64 PNG, for the first `most` pictures
+    (blocking: run in a thread). Only regular files in the upload's own picture folder are
+    read: a name elsewhere, or a link, is not a picture of this upload."""
+    pictures: dict[str, str] = {}
+    for index, finding in enumerate(findings):
+        if finding.evidence_image is None or len(pictures) >= most:
+            continue
+        picture = Path(finding.evidence_image)
+        if picture.parent != folder:
+            continue
+        try:
+            descriptor = os.open(picture, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        with os.fdopen(descriptor, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if stat.S_ISREG(status.st_mode) and status.st_size <= MAX_PICTURE_BYTES:
+                pictures[str(index)] = base64.b64encode(handle.read(MAX_PICTURE_BYTES)).decode("ascii")
+    return pictures
 
 
 def _text(value: object) -> str | None:

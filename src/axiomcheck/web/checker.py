@@ -1,58 +1,79 @@
 """The checker process: it owns the isolated workers and checks the uploads the server sends.
 
-Workers are forked (`isolation.pool`), and forking a process that runs an event loop and
+Workers are forked (`execution.pool`), and forking a process that runs an event loop and
 threads is unsafe, so the server starts one single-threaded checker process per concurrent
-check (`dispatch.Checkers`, spawned). Each keeps a `WorkerPool` per venue, track and stage it
-was asked for (the few most recent), so workers are reused across uploads. They talk over a
-pipe in JSON messages:
+check (`dispatch.Checkers`, spawned). Each keeps a `WorkerPool` per pack it was asked for
+(the few most recent), so workers are reused across uploads. The server and a checker talk
+through an `execution.channel.Channel` in these messages (`execution.codec`):
 
-    server -> checker   {"path": ..., "venue": ..., "track": ..., "stage": ... or null, "max_pictures": n}
-    checker -> server   {"report": codec.report_to_json(Report), "pictures": {finding index: base64 PNG}}
-                        or {"error": "..."} when the job could not be run
+    server -> checker   CheckUpload     the saved upload, its pack, the folder for its pictures
+    checker -> server   UploadChecked   the file's result (its pictures are files in that folder)
+                        UploadRefused   the job could not be run (a pack that cannot be resolved)
 
-Evidence pictures are read into the reply and deleted at once; the server deletes the PDF.
+No message carries a picture: the worker writes them into the upload's own private folder
+and the server reads them from there, so a reply stays as small as the report.
 """
 
 from __future__ import annotations
 
-import base64
 import signal
+import socket
 import sys
 import traceback
 from collections import OrderedDict
-from multiprocessing.connection import Connection
-from pathlib import Path
-from typing import Any
+from typing import NamedTuple
 
-from ..isolation.pool import WorkerPool
-from ..isolation.worker import MAX_MESSAGE_BYTES, FileTask, decode, encode
+from ..batch.plan import PackSpec
+from ..execution import FileTask, WorkerPool
+from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
+from ..execution.codec import CodecError
+from ..execution.messages import MAX_REQUEST_BYTES
 from ..limits import Limits
-from ..packs import PackError, resolve
-from ..codec import report_to_json
-from ..report import Finding, Report
+from ..packs import PackError, SelectionError
+from ..report import FileResult
 
 POOLS_KEPT = 3
-"""Worker pools (one per venue, track and stage) a checker keeps open; older ones are closed."""
+"""Worker pools (one per pack) a checker keeps open; older ones are closed."""
 
-PackKey = tuple[str, str, str | None]
+
+class CheckUpload(NamedTuple):
+    """Check the file at `path` against `spec`, drawing its pictures into `evidence_dir`
+    (none when None: the JSON API shows none)."""
+
+    path: str
+    spec: PackSpec
+    evidence_dir: str | None
+
+
+class UploadChecked(NamedTuple):
+    result: FileResult
+
+
+class UploadRefused(NamedTuple):
+    """The job could not be run; `reason` is for the server's log, never for the author."""
+
+    reason: str
+
+
+TO_CHECKER = (CheckUpload,)
+FROM_CHECKER = (UploadChecked, UploadRefused)
 
 
 class _Pools:
-    """The most recently used worker pools, one per venue, track and stage."""
+    """The most recently used worker pools, one per pack."""
 
-    def __init__(self, limits: Limits, evidence_dir: str) -> None:
+    def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.evidence_dir = evidence_dir
-        self._pools: OrderedDict[PackKey, WorkerPool] = OrderedDict()
+        self._pools: OrderedDict[PackSpec, WorkerPool] = OrderedDict()
 
-    def get(self, key: PackKey) -> WorkerPool:
-        pool = self._pools.get(key)
+    def get(self, spec: PackSpec) -> WorkerPool:
+        pool = self._pools.get(spec)
         if pool is None:
-            pool = WorkerPool(resolve(*key), self.limits, 1, self.evidence_dir)
-            self._pools[key] = pool
+            pool = WorkerPool(spec.resolve(), self.limits, 1)
+            self._pools[spec] = pool
             while len(self._pools) > POOLS_KEPT:
                 self._pools.popitem(last=False)[1].close()
-        self._pools.move_to_end(key)
+        self._pools.move_to_end(spec)
         return pool
 
     def close(self) -> None:
@@ -61,54 +82,31 @@ class _Pools:
         self._pools.clear()
 
 
-def serve_checks(conn: Connection, limits: Limits, evidence_dir: str) -> None:
-    """The checker's main loop: check each job the server sends until the pipe closes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's; it closes the pipe
-    pools = _Pools(limits, evidence_dir)
+def serve_checks(sock: socket.socket, limits: Limits) -> None:
+    """The checker's main loop: check each job the server sends until the channel closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's; it closes the channel
+    channel = Channel(sock, MAX_REQUEST_BYTES)
+    pools = _Pools(limits)
     try:
         while True:
             try:
-                job = decode(conn.recv_bytes(MAX_MESSAGE_BYTES))
-            except (EOFError, OSError):
+                job = channel.receive(TO_CHECKER)
+            except (ChannelClosed, OSError, CodecError, FrameTooLarge):  # the server is gone, or not ours
                 return
-            conn.send_bytes(encode(run_job(job, pools)))
+            channel.send(run_job(job, pools))
+    except OSError:  # the server went away while a reply was on its way
+        return
     finally:
         pools.close()
 
 
-def run_job(job: dict[str, Any], pools: _Pools) -> dict[str, Any]:
-    """The reply to one job; never raises (a failure becomes an `error` reply). The job's
-    evidence pictures are deleted before it returns, whatever happened."""
-    path = Path(str(job["path"]))
+def run_job(job: CheckUpload, pools: _Pools) -> UploadChecked | UploadRefused:
+    """The reply to one job; never raises (a failure becomes a refusal, logged by the server)."""
     try:
-        pool = pools.get((str(job["venue"]), str(job["track"]), job.get("stage")))
-        result = next(iter(pool.check([FileTask(str(path))])))
-        report = Report(venue=pool.pack.venue, track=pool.pack.track, stage=pool.pack.stage, files=[result])
-        pictures = _read_pictures(result.findings, int(job.get("max_pictures", 0)))
-        return {"report": report_to_json(report), "pictures": pictures}
-    except PackError as error:
-        return {"error": str(error)}
-    except Exception:  # a bug in axiomcheck: logged for the operator, never shown to the author
+        pool = pools.get(job.spec)
+        return UploadChecked(next(iter(pool.check([FileTask(job.path, evidence_dir=job.evidence_dir)]))))
+    except (PackError, SelectionError) as error:
+        return UploadRefused(str(error))
+    except Exception as error:  # a bug in axiomcheck: logged for the operator, never shown to the author
         traceback.print_exc(file=sys.stderr)
-        return {"error": "internal"}
-    finally:
-        for picture in Path(pools.evidence_dir).glob(f"{path.stem}*"):
-            picture.unlink(missing_ok=True)
-
-
-def _read_pictures(findings: list[Finding], most: int) -> dict[str, str]:
-    """Finding index -> its evidence picture as base64 PNG, for the first `most` pictures;
-    every picture file is deleted once read."""
-    pictures: dict[str, str] = {}
-    for index, finding in enumerate(findings):
-        if finding.evidence_image is None:
-            continue
-        image = Path(finding.evidence_image)
-        try:
-            if len(pictures) < most:
-                pictures[str(index)] = base64.b64encode(image.read_bytes()).decode("ascii")
-        except OSError:
-            continue
-        finally:
-            image.unlink(missing_ok=True)
-    return pictures
+        return UploadRefused(f"{type(error).__name__}: {error}")

@@ -1,18 +1,37 @@
-"""The server's side of the checker processes: a bounded number of checks at once, a
-bounded queue with a bounded wait, and a checker that dies or hangs replaced."""
+"""The server's side of the checker processes: a bounded number of checks at once, a bounded
+queue with a bounded wait, and a checker that dies or hangs replaced.
+
+An upload leases an idle checker (`Checkers.lease`, waiting in the queue if every checker is
+busy) and is checked through the lease, the executor of a web check (`batch.work.Executor`):
+the run loop (`batch.run.run_items`) hands it the file, in a thread of its own. A checker that
+ended while idle never gets the job: its replacement does. A checker lost during the job (it
+died, its channel broke, it did not answer within `WebSettings.check_deadline`) is replaced
+and the file is checked once more; lost twice, the file's result is an internal-error verdict
+(the server's fault, never the paper's) and the author still gets a report.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+import socket
+import threading
+from collections.abc import Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import cast
 
-from ..isolation.pool import end_process
-from ..isolation.worker import MAX_MESSAGE_BYTES, decode, encode
-from .checker import serve_checks
+from ..batch.work import Work
+from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
+from ..execution.codec import CodecError
+from ..execution.deaths import LOSSES_BEFORE_VERDICT
+from ..execution.messages import MAX_REPLY_BYTES
+from ..report import FileResult
+from ..verdicts import verdict_finding
+from .checker import FROM_CHECKER, CheckUpload, UploadChecked, UploadRefused, serve_checks
 from .settings import WebSettings
 
+LOG = logging.getLogger("axiomcheck.web")
 _CONTEXT = multiprocessing.get_context("spawn")
 """Spawned, not forked: the server runs an event loop and threads, which a fork would copy
 half-way; a checker starts from a clean interpreter and forks its own workers."""
@@ -23,57 +42,75 @@ class Busy(Exception):
     """Every checker is busy and the queue is full, or the wait for one ran out."""
 
 
-class CheckerLost(Exception):
-    """A checker died or did not answer in time (a bug in axiomcheck, never the paper's)."""
+class CheckerRefused(Exception):
+    """A checker could not run the job at all (a bug in axiomcheck, never the paper's)."""
 
 
 class _NotSent(Exception):
     """The job could not be handed to the checker (it had died): no work was lost."""
 
 
+class _Lost(Exception):
+    """The checker ended or stopped answering while it held the job."""
+
+
 class _Checker:
-    """One checker process and the server's end of its pipe."""
+    """One checker process and the server's end of its channel."""
 
-    def __init__(self, settings: WebSettings, evidence_dir: str) -> None:
-        self.conn, child_end = _CONTEXT.Pipe()
-        self.process = _CONTEXT.Process(target=serve_checks, args=(child_end, settings.limits, evidence_dir),
-                                        name="axiomcheck-checker")
+    def __init__(self, settings: WebSettings) -> None:
+        here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.channel = Channel(here, MAX_REPLY_BYTES)
+        self.process = _CONTEXT.Process(target=serve_checks, args=(there, settings.limits), name="axiomcheck-checker")
         self.process.start()
-        child_end.close()
+        there.close()
 
-    def ask(self, job: dict[str, Any]) -> dict[str, Any]:
-        """Send `job` and wait for the reply (blocking: run in a thread)."""
+    def ask(self, job: CheckUpload, timeout: float) -> FileResult:
+        """Send `job` and wait for the result (blocking: run in a thread)."""
         try:
-            self.conn.send_bytes(encode(job))
+            self.channel.send(job)
         except OSError as error:
             raise _NotSent() from error
-        return decode(self.conn.recv_bytes(MAX_MESSAGE_BYTES))
+        try:
+            reply = self.channel.receive(FROM_CHECKER, timeout)
+        except (ChannelClosed, TimeoutError, OSError, CodecError, FrameTooLarge) as error:
+            raise _Lost(f"{type(error).__name__}: {error}") from error
+        if isinstance(reply, UploadChecked):
+            return reply.result
+        raise CheckerRefused(cast(UploadRefused, reply).reason)
 
     def stop(self, kill: bool) -> None:
-        end_process(self.process, self.conn, kill, STOP_GRACE_SECONDS)
+        """End the process: killed, or asked to leave by closing its channel (killed after a grace)."""
+        if kill:
+            self.process.kill()
+        self.channel.close()
+        self.process.join(0 if kill else STOP_GRACE_SECONDS)
+        if self.process.exitcode is None:
+            self.process.kill()
+            self.process.join()
 
 
 class Checkers:
-    """`settings.workers` checker processes; `check` waits for a free one (at most
+    """`settings.workers` checker processes; `lease` waits for a free one (at most
     `settings.queue_size` callers wait, each at most `settings.queue_timeout` seconds)."""
 
-    def __init__(self, settings: WebSettings, evidence_dir: str) -> None:
+    def __init__(self, settings: WebSettings) -> None:
         self.settings = settings
-        self.evidence_dir = evidence_dir
         self._all: list[_Checker] = []
+        self._lock = threading.Lock()
         self._idle: asyncio.Queue[_Checker] = asyncio.Queue()
-        self._threads = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="axiomcheck-ask")
+        self.threads = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="axiomcheck-check")
+        """Where leased checks run: one thread per checker, so none ever waits for a thread."""
         self.waiting = 0
+        self._stopped = False
 
     def start(self) -> None:
         for _ in range(self.settings.workers):
-            self._add()
+            self._idle.put_nowait(self._add())
 
-    def _add(self, idle: bool = True) -> _Checker:
-        checker = _Checker(self.settings, self.evidence_dir)
-        self._all.append(checker)
-        if idle:
-            self._idle.put_nowait(checker)
+    def _add(self) -> _Checker:
+        checker = _Checker(self.settings)
+        with self._lock:
+            self._all.append(checker)
         return checker
 
     @property
@@ -86,10 +123,13 @@ class Checkers:
         return self._idle.empty() and self.waiting >= self.settings.queue_size
 
     def alive(self) -> int:
-        return sum(1 for checker in self._all if checker.process.is_alive())
+        with self._lock:
+            return sum(1 for checker in self._all if checker.process.is_alive())
 
-    async def check(self, job: dict[str, Any]) -> dict[str, Any]:
-        """The checker's reply to `job`. Raises Busy or CheckerLost."""
+    async def lease(self, evidence_dir: str | None) -> CheckerLease:
+        """An idle checker for one upload, its pictures drawn into `evidence_dir` (none when
+        None); raises Busy.
+        Give it back with `release` (on the event loop)."""
         if self.full:
             raise Busy()
         self.waiting += 1
@@ -99,42 +139,67 @@ class Checkers:
             raise Busy() from None
         finally:
             self.waiting -= 1
-        try:
-            reply = await self._ask(checker, job)
-        except _NotSent:  # it died while idle: the job goes to its replacement
-            checker = self._replace(checker, idle=False)
-            try:
-                reply = await self._ask(checker, job)
-            except _NotSent:
-                self._replace(checker)
-                raise CheckerLost("a fresh checker died before it took the job") from None
-        self._idle.put_nowait(checker)
-        return reply
+        return CheckerLease(self, checker, evidence_dir)
 
-    async def _ask(self, checker: _Checker, job: dict[str, Any]) -> dict[str, Any]:
-        """`checker`'s reply; a checker that fails mid-job is replaced (CheckerLost)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await asyncio.wait_for(loop.run_in_executor(self._threads, checker.ask, job),
-                                          self.settings.check_deadline)
-        except _NotSent:
-            raise
-        except (asyncio.TimeoutError, EOFError, OSError, ValueError) as error:
-            self._replace(checker)
-            raise CheckerLost(f"{type(error).__name__}: {error}") from None
-        except BaseException:  # cancelled mid-job: its reply would reach the next job
-            self._replace(checker)
-            raise
+    def release(self, lease: CheckerLease) -> None:
+        """The lease's checker (or its replacement) is idle again."""
+        self._idle.put_nowait(lease.checker)
 
-    def _replace(self, checker: _Checker, idle: bool = True) -> _Checker:
-        """A fresh checker in place of `checker` (put in the idle queue when `idle`)."""
-        self._all.remove(checker)
+    def replace(self, checker: _Checker) -> _Checker:
+        """A fresh checker in place of `checker`, which is killed (any thread); CheckerRefused
+        once the server is stopping, when no new checker is started."""
+        with self._lock:
+            if checker in self._all:
+                self._all.remove(checker)
         checker.stop(kill=True)
-        return self._add(idle)
+        if self._stopped:
+            raise CheckerRefused("the server is stopping")
+        return self._add()
 
     def stop(self) -> None:
-        """Close every pipe (checkers then exit and close their pools) and wait for them."""
-        for checker in self._all:
+        """Close every channel (checkers then exit and close their pools) and wait for them."""
+        with self._lock:
+            checkers, self._all = self._all, []
+            self._stopped = True
+        for checker in checkers:
             checker.stop(kill=False)
-        self._all.clear()
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        self.threads.shutdown(wait=False, cancel_futures=True)
+
+
+class CheckerLease:
+    """One checker, leased for one upload: the executor the run loop checks the upload with."""
+
+    def __init__(self, checkers: Checkers, checker: _Checker, evidence_dir: str | None) -> None:
+        self.checkers = checkers
+        self.checker = checker
+        self.evidence_dir = evidence_dir
+
+    def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
+        for item in work:
+            yield item, self._check(item)
+
+    def _check(self, work: Work) -> FileResult:
+        path = work.item.path or work.item.display
+        job = CheckUpload(path, work.group.spec, self.evidence_dir)
+        losses: list[str] = []
+        fresh = False
+        while True:
+            lost = self.checker
+            try:
+                return lost.ask(job, self.checkers.settings.check_deadline)
+            except _NotSent as error:  # it had died while idle: its replacement takes the job, at no cost
+                self.checker = self.checkers.replace(lost)
+                if not fresh:
+                    fresh = True
+                    continue
+                reason = f"a fresh checker could not take the job ({error.__cause__})"
+            except _Lost as error:
+                self.checker = self.checkers.replace(lost)
+                fresh = True
+                reason = f"{error}; exit status {lost.process.exitcode}"
+            LOG.warning("a checker was lost while checking an upload: %s", reason)
+            losses.append(reason)
+            if len(losses) >= LOSSES_BEFORE_VERDICT:
+                return FileResult(path=path, sha256=None, status="error", internal_error=True, findings=[
+                    verdict_finding("internal-error", "The server's checking process was lost twice while "
+                                                      f"checking this file ({losses[-1]}).")])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..execution.deaths import MOST_TRIES
 from ..limits import DEFAULT_LIMITS, Limits
 
 MULTIPART_OVERHEAD = 64 * 1024
@@ -41,5 +42,5 @@ class WebSettings:
     @property
     def check_deadline(self) -> float:
         """How long the server waits for a checker's reply before it gives up on the checker:
-        the workers' own timeout plus time to fork, render pictures and reply."""
-        return self.limits.timeout * 2 + 30.0
+        the workers' own timeout for each try a file may get, plus time to fork and reply."""
+        return self.limits.timeout * MOST_TRIES + 30.0

@@ -116,7 +116,7 @@ def structure_rows(structure: Structure | None, pages: int | None) -> list[tuple
     end = structure.main_body_end
     body = f"{plural(structure.main_body_pages or 0, 'page')}"
     if end:
-        body += f", ending {round(end.fraction * 100)}% down page {end.page}"
+        body += f", ending {round(end.fraction * 100)}% into page {end.page}"
     if structure.main_body_ends_before:
         body += f", before '{structure.main_body_ends_before}'"
     rows.append(("Main body", body))

@@ -10,5 +10,6 @@
 - `institutions`: the authors' institution named in the text.
 
 They read the model and share only helpers (`rules._text` for searching the text,
-`rules._names` for person names, `_identity` for what names a person in metadata).
+`rules._names` for person names, `_identity` for what names a person in metadata,
+`_placeholders` for what the templates print in place of an identity).
 """

@@ -9,6 +9,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ._placeholders import is_placeholder_email, is_placeholder_value
+
 if TYPE_CHECKING:
     from ...model import Document
 
@@ -57,8 +59,11 @@ _BY_RE = re.compile(r"\b(?:by|authors?:)\s+(?P<name>(?:[A-Z][\w.'\-]*\s+){1,3}[A
 def names_person(value: str, name_lists: bool = True) -> bool:
     """A metadata value that holds an e-mail address, "by Jane Doe", or (with `name_lists`) a
     list of personal names: "J. Doe and K. Lee", "Jane Doe, John Roe", "Doe, J.". A single
-    "Jane Doe" is not told apart from two capitalised words ("Browser Test") here."""
-    if EMAIL_RE.search(value):
+    "Jane Doe" is not told apart from two capitalised words ("Browser Test") here; the
+    templates' placeholders (`anon.email@domain.com`, "Firstname1 Lastname1") name nobody."""
+    if is_placeholder_value(value):
+        return False
+    if any(not is_placeholder_email(m.group(0)) for m in EMAIL_RE.finditer(value)):
         return True
     by = _BY_RE.search(value)
     if by and _is_name(by.group("name")):
@@ -87,7 +92,10 @@ def _is_name_word(word: str) -> bool:
 
 
 def identifies(value: str) -> bool:
-    """A value of an author field that is not empty, not a placeholder, and not a program."""
+    """A value of an author field that is not empty, not a placeholder ("Anonymous Authors",
+    "Firstname1 Lastname1, Firstname2 Lastname2", `anon.email@domain.com`), and not a program."""
+    if is_placeholder_value(value):
+        return False
     words = [w.strip(",.;:()[]").rstrip("0123456789") for w in value.lower().replace("(s)", "s").split()]
     if not any(any(c.isalpha() for c in w) for w in words):
         return False

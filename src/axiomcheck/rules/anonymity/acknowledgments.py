@@ -1,6 +1,7 @@
 """The visible-acknowledgments rule: acknowledgments, funding statements and grant numbers
 in a double-blind submission. Acknowledgment sections are regions of the model (a heading
-opens them); grant numbers are searched in the rest of the text.
+opens them); grant numbers and sentences that name who funds the work are searched in the
+rest of the text.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...model import BBox, Passage
 from .._places import lines_box
-from .._text import ACKNOWLEDGMENT_REGIONS, MAX_QUOTE, search
+from .._text import ACKNOWLEDGMENT_REGIONS, MAX_QUOTE, search, sentence_around
 from ..base import CheckContext, Severity, Violation, rule
 
 if TYPE_CHECKING:
@@ -37,6 +38,25 @@ _GRANT_RE = re.compile(
     r"[A-Z]{0,8}[\s\-]?\d[\w\-/.]{3,}")
 _FUNDING_WORDS_RE = re.compile(r"\b(?:support|supported|fund|funded|funding|sponsor|sponsored|financ|"
                                r"acknowledg|thank|grateful)", re.I)
+_WORK = r"(?:this|the|our|present)\s+(?:work|research|project|study|paper|effort)"
+_FUNDED_RE = re.compile(
+    rf"\b{_WORK}\s+(?:was|is|has\s+been|were|are|is\s+being)\s+(?:[\w-]+\s+){{0,2}}?"
+    r"(?:supported|funded|sponsored|financed|co-?funded|made\s+possible)\s+(?:in\s+part\s+)?by\b"
+    rf"|\b(?:who|which|that)\s+(?:were|was|are|is|have\s+been|has\s+been)\s+(?:[\w-]+\s+)?"
+    rf"(?:funding|sponsoring|supporting|financing)\s+{_WORK}\b"
+    rf"|\b(?:funds?|funded|sponsors?|sponsored|finances?|financed)\s+{_WORK}\b"
+    r"|\b(?:we|the\s+authors?)\s+(?:(?:gratefully|kindly)\s+)?(?:acknowledge|thank)\s+(?:[\w&.,'-]+\s+){0,8}?"
+    r"(?:for\s+)?(?:(?:the\s+)?funding|financial\s+support|(?:the\s+)?support\s+(?:of|from))\b"
+    r"|\b(?:funding|financial\s+support)\s+(?:for\s+this\s+(?:work|research|project)\s+)?(?:was|is|has\s+been)\s+"
+    r"(?:provided|received)\s+(?:by|from)\b",
+    re.I)
+"""A sentence that says who funds the work ("This work was supported by ...", "the approach
+implemented at Adarga (who were funding this work)", "We acknowledge ... for funding")."""
+_THANKS_RE = re.compile(
+    r"\b(?:thanks?|thanked|thankful|grateful|gratitude|indebted|acknowledges?|acknowledged|funds?|funded|"
+    r"funding|sponsors?|sponsored|sponsorship|financed|financial\s+support|supported\s+(?:by|in\s+part|partly)|"
+    r"support\s+(?:of|from)|grants?)\b", re.I)
+"""Words of thanks and funding: text that acknowledges someone."""
 
 
 @dataclass(frozen=True)
@@ -52,10 +72,8 @@ class VisibleAcknowledgmentsOptions:
         r"(?:the\s+)?(?:final|camera[- ]ready|publication|acceptance|de-?anonymi[sz]ed)"
         r"|\[\s*(?:\.\.\.|…)\s*\]")
     """A regular expression (case-insensitive) for text that withholds the acknowledgments
-    ("[Redacted for anonymous review.]", "Omitted for anonymity", "will be added in the final version")."""
-    withheld_length: int = 160
-    """Longest text (characters, after the heading) that can be a withholding note rather than thanks."""
-
+    ("[Redacted for anonymous review.]", "Omitted for anonymity", "will be added in the final
+    version"). A section that withholds its thanks and thanks no one besides is information."""
 
 
 @rule(id="AX306", name="visible-acknowledgments", group="anonymity", options=VisibleAcknowledgmentsOptions)
@@ -65,10 +83,12 @@ def visible_acknowledgments(doc: Document, options: VisibleAcknowledgmentsOption
 
     What it checks: no heading "Acknowledgments", "Acknowledgements", "Funding" (or
     "Acknowledgments and Disclosure of Funding") is printed, and no sentence outside the
-    references names a grant, award or contract number ("supported by ... grant P 36512").
-    The templates' own instruction text under such a heading is not flagged, and a section
-    whose short text withholds its content ("[Redacted for anonymous review.]", "Omitted for
-    anonymity") is only information: it names nobody.
+    references names a grant, award or contract number ("supported by ... grant P 36512") or
+    says who funds the work ("This work was supported by ...", "the approach implemented at
+    Adarga (who were funding this work)", "We acknowledge ... for funding"). The templates' own
+    instruction text under such a heading is not flagged, and a section that withholds its
+    content ("[Redacted for anonymous review.]", "Omitted for anonymity") and thanks no one
+    besides is only information: it names nobody.
 
     Why: thanks, funders and grant numbers name the authors' institutions and often the
     authors themselves. The NeurIPS template hides the `ack` environment in review mode, so a
@@ -86,9 +106,14 @@ def visible_acknowledgments(doc: Document, options: VisibleAcknowledgmentsOption
         if any(phrase in opening.lower() for phrase in options.template_phrases):
             continue
         content = _after_heading(opening)
-        if len(content) <= options.withheld_length and withheld.search(content):
+        notes = list(withheld.finditer(content))
+        rest = withheld.sub(" ", content)
+        if notes and not _THANKS_RE.search(rest):
+            first = notes[0]  # a bracketed note is whole; another is quoted with its sentence
+            note = first.group(0) if first.group(0).startswith("[") else sentence_around(content, first.start(),
+                                                                                          first.end())
             yield Violation(
-                message=f"The acknowledgments on page {passage.lines[0].page} are withheld for review: '{content}'.",
+                message=f"The acknowledgments on page {passage.lines[0].page} are withheld for review: '{note}'.",
                 hint="Nothing to do for review; put the acknowledgments back in the camera-ready.",
                 page=passage.lines[0].page, bbox=_first_page_box(passage), evidence=opening[:MAX_QUOTE],
                 severity=Severity.INFO)
@@ -99,12 +124,30 @@ def visible_acknowledgments(doc: Document, options: VisibleAcknowledgmentsOption
             hint="Move acknowledgments and funding into the `ack` environment, which the template hides "
                  "in review mode.",
             page=passage.lines[0].page, bbox=passage.lines[0].bbox, evidence=opening[:MAX_QUOTE])
+    yield from _funding_in_text(doc)
+
+
+def _funding_in_text(doc: Document) -> Iterator[Violation]:
+    """Grant numbers in a funding sentence, and sentences that say who funds the work, outside
+    the acknowledgments (and the references); one finding per sentence."""
+    seen: set[str] = set()
     for hit in search(doc, _GRANT_RE):
-        if hit.region not in ACKNOWLEDGMENT_REGIONS and _FUNDING_WORDS_RE.search(hit.sentence):
+        if hit.region not in ACKNOWLEDGMENT_REGIONS and _FUNDING_WORDS_RE.search(hit.sentence) \
+                and hit.sentence not in seen:
+            seen.add(hit.sentence)
             yield Violation(
                 message=f"A funding statement with the grant number '{hit.text}' is visible on page {hit.page}.",
                 hint="Remove funding statements and grant numbers from the submission; add them back, "
                      "in the `ack` environment, in the camera-ready.",
+                page=hit.page, bbox=hit.bbox, evidence=hit.sentence)
+    for hit in search(doc, _FUNDED_RE):  # a sentence with a grant number was reported above
+        if hit.region not in ACKNOWLEDGMENT_REGIONS and hit.sentence not in seen and not _GRANT_RE.search(hit.sentence):
+            seen.add(hit.sentence)
+            yield Violation(
+                message=f"Page {hit.page} says who funds the work ('{hit.text}'): a funding statement in a "
+                        "double-blind submission.",
+                hint="Remove the funder from the submission (write 'this work was funded by [withheld for "
+                     "review]'); add it back, in the `ack` environment, in the camera-ready.",
                 page=hit.page, bbox=hit.bbox, evidence=hit.sentence)
 
 

@@ -11,17 +11,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import AuthorBlock, BBox, Line
+from .._names import person_names
 from .._places import foot_of_page_one, lines_box
 from .._text import MAX_QUOTE, SHORT_QUOTE
 from ..base import CheckContext, Severity, Violation, rule
+from ._identity import EMAIL_RE
+from ._placeholders import TEMPLATE_EMAILS, is_placeholder_email, placeholder_names
 
 if TYPE_CHECKING:
     from ...model import Document
 
 PLACEHOLDER_WORDS = frozenset({"anonymous", "author", "authors", "author(s)", "affiliation", "address", "email",
-                     "e-mail", "institution", "city", "region", "country", "correspondence", "to",
-                     "anon.email@domain.com"})
-"""Words of the templates' anonymous blocks and footnotes: a line made only of them names nobody."""
+                     "e-mail", "institution", "city", "region", "country", "correspondence", "to"})
+"""Words of the templates' anonymous blocks and footnotes: a line made only of them (and of
+placeholder names and addresses, `rules.anonymity._placeholders`) names nobody."""
 _LIGATURE_LOST = frozenset(re.sub("ffi|ffl|ff|fi|fl", "", word) for word in PLACEHOLDER_WORDS)
 """The same words as text extraction gives them when a ligature is lost ("A liation")."""
 _ICML_FOOTNOTE_RE = re.compile(r"anonymous\s+institution", re.I)
@@ -29,11 +32,16 @@ _CORRESPONDENCE_RE = re.compile(r"correspondence\s+to:?\s*(?P<who>[^<.]{0,80})",
 
 
 def names_nobody(line: Line, block: AuthorBlock) -> bool:
-    """A line of the templates' anonymous text (or of footnote marks) that names no one."""
+    """A line of the templates' anonymous text, placeholder names and addresses (or footnote
+    marks) that names no one."""
     if line in block.placeholders or re.sub(r"[^a-z]", "", line.text.lower()) in _LIGATURE_LOST:
         return True
-    words = [w.text.lower().strip(",.;:*∗†‡<>()0123456789") for w in line.words]
-    return all(not any(c.isalpha() for c in w) or w in PLACEHOLDER_WORDS for w in words)
+    text = line.text
+    for match in reversed(placeholder_names(text)):
+        text = text[:match.start()] + " " + text[match.end():]
+    words = [w.lower().strip(",.;:*∗†‡<>()0123456789") for w in text.split()]
+    return all(not any(c.isalpha() for c in w) or w in PLACEHOLDER_WORDS or ("@" in w and is_placeholder_email(w))
+               for w in words)
 
 
 @rule(id="AX301", name="anonymous-author-block", group="anonymity")
@@ -59,7 +67,7 @@ def anonymous_author_block(doc: Document, options: object, context: CheckContext
     """
     block = doc.author_block
     if not block.anonymous:  # the premise: names are printed where the anonymous block belongs
-        yield _missing_block(block.lines)
+        yield _missing_block(block)
         return
     if not block.lines:
         yield _empty_block(doc)
@@ -102,14 +110,26 @@ def _under_title(doc: Document) -> BBox | None:
                 bottom + AUTHOR_BLOCK_HEIGHT)
 
 
-def _missing_block(lines: tuple[Line, ...]) -> Violation:
+def _missing_block(block: AuthorBlock) -> Violation:
+    lines = block.lines
     shown = "; ".join(line.text for line in lines[:MAX_SHOWN_LINES])
+    what = "the template's example authors" if _only_example_authors(lines) else ""
     return Violation(
-        message=f"The anonymous author block is missing: page 1 shows '{shown[:SHORT_QUOTE]}' between the title "
-                "and the abstract.",
+        message=f"The anonymous author block is missing: page 1 shows {what}{' ' if what else ''}"
+                f"'{shown[:SHORT_QUOTE]}' between the title and the abstract.",
         hint="Build the submission in the template's anonymous review mode so that it prints "
              "'Anonymous Author(s)' instead of the authors.",
         page=1, bbox=lines_box(lines), evidence=shown[:MAX_QUOTE])
+
+
+def _only_example_authors(lines: tuple[Line, ...]) -> bool:
+    """The block names the templates' example authors ("Firstname1 Lastname1", "David S.
+    Hippocampus") and no other person."""
+    text = "\n".join(line.text for line in lines)
+    examples = placeholder_names(text)
+    for match in reversed(examples):
+        text = text[:match.start()] + " " + text[match.end():]
+    return bool(examples) and not person_names(text)
 
 
 def _icml_footnote(doc: Document) -> Iterator[Violation]:
@@ -138,11 +158,15 @@ def _icml_footnote(doc: Document) -> Iterator[Violation]:
 
 @dataclass(frozen=True)
 class CameraReadyAnonymousOptions:
-    placeholders: tuple[str, ...] = (
-        r"anon\.email@domain\.com", r"[\w.+-]+@(?:domain|example|institution|affiliation)\.(?:com|org|net|edu)",
-        r"\bAnonymous\s+(?:Institution|City|Region|Country|Author)\b", r"\bDavid S\. Hippocampus\b",
-        r"\bCranberry-Lemon University\b", r"\bFirstname\d*\s+Lastname\d*\b")
-    """Regular expressions for the templates' placeholder authors, affiliations and e-mails."""
+    placeholders: tuple[str, ...] = ()
+    """Regular expressions for a template's own placeholder authors, affiliations and e-mails,
+    besides the ones every template prints (`rules.anonymity._placeholders`: `Firstname1
+    Lastname1`, `David S. Hippocampus`, `Anonymous Institution`, ...)."""
+    placeholder_emails: tuple[str, ...] = TEMPLATE_EMAILS
+    """Addresses the templates print in place of a real one, and addresses that stand for
+    nobody (shell-style patterns, case-insensitive): `anon.email@domain.com`,
+    `anonymous@email.com`, `first1.last1@xxx.edu`, ... (an address at a reserved example
+    domain is not a template's)."""
 
 
 @rule(id="AX310", name="camera-ready-anonymous", group="anonymity", options=CameraReadyAnonymousOptions)
@@ -152,8 +176,10 @@ def camera_ready_anonymous(doc: Document, options: CameraReadyAnonymousOptions,
 
     What it checks: the author block must not be the template's anonymous block and must
     hold at least one line that names someone; neither the author block nor the footnotes of
-    page 1 may show a placeholder: `anon.email@domain.com`, `Anonymous Institution`, or the
-    templates' example authors (`David S. Hippocampus`, `Firstname1 Lastname1`).
+    page 1 may show a placeholder: an address that stands for nobody (`anon.email@domain.com`,
+    `anonymous@email.com`, `first1.last1@xxx.edu`), `Anonymous Institution`, or the templates'
+    example authors (`David S. Hippocampus`, `Firstname1 Lastname1`, `First Author`); each
+    placeholder is reported once, at its first line.
 
     Why: the proceedings and the workshop website print what the PDF shows; an anonymous
     camera-ready loses its authors their credit, and the workshop asks for the same author
@@ -171,20 +197,35 @@ def camera_ready_anonymous(doc: Document, options: CameraReadyAnonymousOptions,
             hint="Pass `final` to the style (ICML: `accepted`) and restore the author names.",
             page=1, bbox=lines_box(block.lines) or _under_title(doc), evidence=block.text[:MAX_QUOTE])
         return
-    if all(names_nobody(line, block) for line in block.lines):
+    placeholders = list(_placeholders(doc, options))
+    if all(names_nobody(line, block) for line in block.lines) \
+            and not any(line in block.lines for line, _ in placeholders):  # else the placeholders say it
         yield Violation(
             message="No author names were found between the title and the abstract.",
             hint="Fill `\\author{}` with the authors and affiliations as listed on OpenReview.",
             page=1, bbox=lines_box(block.lines) or _under_title(doc),
             evidence=block.text[:MAX_QUOTE] or EMPTY_BLOCK_EVIDENCE)
+    for line, placeholder in placeholders:
+        yield Violation(
+            message=f"Page 1 still shows the template placeholder '{placeholder}'.",
+            hint="Replace the placeholder with the real author, affiliation or e-mail address.",
+            page=1, bbox=line.bbox, evidence=line.text)
+
+
+def _placeholders(doc: Document, options: CameraReadyAnonymousOptions) -> Iterator[tuple[Line, str]]:
+    """(line, placeholder) for the first placeholder not shown yet on each line of the author
+    block and the footnotes of page 1: each placeholder once, one per line."""
+    block = doc.author_block
     patterns = [re.compile(p, re.I) for p in options.placeholders]
+    shown: set[str] = set()
     for line in (*block.lines, *block.footnotes):
-        found = next((m for p in patterns if (m := p.search(line.text))), None)
-        if found:
-            yield Violation(
-                message=f"Page 1 still shows the template placeholder '{found.group(0)}'.",
-                hint="Replace the placeholder with the real author, affiliation or e-mail address.",
-                page=1, bbox=line.bbox, evidence=line.text)
+        found = [m for p in patterns for m in p.finditer(line.text)] + placeholder_names(line.text)
+        found += [m for m in EMAIL_RE.finditer(line.text)
+                  if is_placeholder_email(m.group(0), options.placeholder_emails)]
+        first = min((m for m in found if m.group(0).lower() not in shown), key=lambda m: m.start(), default=None)
+        if first is not None:
+            shown.add(first.group(0).lower())
+            yield line, first.group(0)
 
 
 RULES = (anonymous_author_block, camera_ready_anonymous)

@@ -5,7 +5,6 @@ the paper's passages (`rules._text.search`), across line breaks.
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,24 +14,18 @@ from ...model import REGIONS, BBox
 from .._text import AUTHOR_AREA, search
 from ..base import CheckContext, Severity, Violation, rule
 from ._identity import EMAIL_RE
+from ._placeholders import PLACEHOLDER_EMAILS, is_placeholder_email
 
 if TYPE_CHECKING:
     from ...model import Document
 
 
-
 @dataclass(frozen=True)
 class EmailOptions:
-    placeholders: tuple[str, ...] = ("*@domain.com", "*@example.com", "*@example.org", "*@example.net",
-                                     "*@*.example", "*@*.test", "*@*.invalid", "*@localhost", "*@xxx.*",
-                                     "git@*")
+    placeholders: tuple[str, ...] = PLACEHOLDER_EMAILS
     """Addresses that identify nobody (shell-style patterns, case-insensitive): the templates'
-    placeholders (`anon.email@domain.com`, `email@domain.com`) and the reserved example domains."""
-
-
-def _is_placeholder(address: str, patterns: tuple[str, ...]) -> bool:
-    address = address.lower()
-    return any(fnmatch.fnmatchcase(address, pattern.lower()) for pattern in patterns)
+    placeholders (`anon.email@domain.com`, `email@domain.com`, `first1.last1@xxx.edu`), local
+    parts that stand for nobody (`anonymous@...`, `author1@...`) and the reserved example domains."""
 
 
 @rule(id="AX302", name="email-address", group="anonymity", options=EmailOptions, severity=Severity.WARNING)
@@ -42,8 +35,9 @@ def email_address(doc: Document, options: EmailOptions, context: CheckContext) -
     What it checks: every e-mail address printed in the paper (also `{a,b}@host.org` lists,
     `name{at}host.org` spellings and `mailto:` links behind text). One in the title or author
     area (the author block and the footnotes of page 1) is an error; one elsewhere is a
-    warning. The templates' placeholder `anon.email@domain.com` and the reserved example
-    domains (`user@example.com`) are not flagged.
+    warning. Placeholders name nobody and are not flagged: the templates' `anon.email@domain.com`
+    and `first1.last1@xxx.edu`, addresses such as `anonymous@email.com` or `author1@...`, and
+    the reserved example domains (`user@example.com`).
 
     Why: an address names its owner or at least the institution; in the author area it
     undoes the anonymous block.
@@ -54,13 +48,13 @@ def email_address(doc: Document, options: EmailOptions, context: CheckContext) -
     """
     seen: set[str] = set()
     for hit in search(doc, EMAIL_RE, REGIONS):
-        if hit.text.lower() not in seen and not _is_placeholder(hit.text, options.placeholders):
+        if hit.text.lower() not in seen and not is_placeholder_email(hit.text, options.placeholders):
             seen.add(hit.text.lower())
             yield _email_violation(hit.text, hit.region, hit.page, hit.bbox, hit.lines_text)
     for link in doc.metadata.links:
         address = link.uri[len("mailto:"):].split("?")[0]
         if link.uri.lower().startswith("mailto:") and address.lower() not in seen \
-                and not _is_placeholder(address, options.placeholders):
+                and not is_placeholder_email(address, options.placeholders):
             seen.add(address.lower())
             line = doc.text.line_under(link.page, link.bbox)
             yield _email_violation(address, line.region if line else "body", link.page, link.bbox,

@@ -4,9 +4,13 @@ submission.
 URLs are read from the text (a URL cut at a line end is completed from its link target, or
 joined with the next line when it was cut after `/`, `-`, `_`, ...) and from link annotations,
 whose targets can hide behind any text. A link to an account is not the authors' because it is
-an account: papers link other people's models, datasets and tools all the time. It is theirs
-when the account matches the organizers' author list or affiliations, when the acknowledgments
-name it, or when the sentence around it says so ("our code", "we release", "Project page:").
+an account: papers link other people's models, datasets and tools all the time. What ties it
+to the authors is evidence, and the finding names it: the account spells a name the organizers
+list, a name printed in the author block or an e-mail address printed in the paper; it is
+named after the affiliation or in the acknowledgments; or its sentence claims it ("our code",
+"we release") or offers it as the paper's code or data ("Code is at", "available at", "a
+reproduction package at"). Without any of these the finding says that nothing ties it to the
+authors, never whose work it is.
 """
 
 from __future__ import annotations
@@ -17,9 +21,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import REGIONS, BBox, Line
-from .._names import account_forms, squash
-from .._text import ACKNOWLEDGMENT_REGIONS, TEXT_REGIONS, sentence_around, trim
+from .._names import MIN_NAME_WORDS, account_forms, person_names, squash
+from .._text import ACKNOWLEDGMENT_REGIONS, REFERENCES, TEXT_REGIONS, sentence_around, trim
 from ..base import CheckContext, Severity, Violation, rule
+from ._identity import EMAIL_RE
+from ._placeholders import is_placeholder_email, placeholder_names
 
 if TYPE_CHECKING:
     from ...model import Document
@@ -35,13 +41,21 @@ _OWNED_RE = re.compile(
     r"package|software|tool|homepage|source)\b"
     r"|\bwe\s+(?:will\s+|also\s+|have\s+|publicly\s+)*(?:release|released|open[- ]?source|open[- ]?sourced|publish|"
     r"published|provide|upload|uploaded)\b"
-    r"|\bwe\s+(?:will\s+)?(?:make|made)\s+(?:[\w-]+\s+){0,4}?(?:available|public)\b"
-    r"|\b(?:source\s+)?(?:code|codes|codebase|implementation|project\s+page|demo)\s+(?:[\w-]+\s+){0,4}?"
-    r"(?:is|are|will\s+be|can\s+be)\s+(?:publicly\s+|freely\s+|made\s+|openly\s+)?(?:available|released|found|"
-    r"accessible|hosted)\b"
-    r"|(?<![A-Za-z-])(?:code|source\s+code|project\s+page|project\s+website|website|homepage|demo)\s*:",
+    r"|\bwe\s+(?:will\s+)?(?:make|made)\s+(?:[\w-]+\s+){0,4}?(?:available|public)\b",
     re.I)
-"""Wording that claims the linked code, data or page as the authors' own."""
+"""Wording that calls the linked code, data or page the authors' own."""
+_ARTIFACT = (r"(?:source\s+)?(?:code|codes|codebase|implementation|scripts|project\s+page|project\s+website|"
+             r"website|homepage|demo|(?:reproduction|replication|reproducibility)\s+(?:package|materials?|kit)|"
+             r"artifacts?|artefacts?|supplementary\s+(?:code|material))")
+_OFFERED_RE = re.compile(
+    rf"\b{_ARTIFACT}\s+(?:[\w-]+\s+){{0,4}}?(?:is|are|will\s+be|can\s+be)\s+(?:publicly\s+|freely\s+|made\s+|"
+    r"openly\s+)?(?:available|released|found|accessible|hosted|at|on|here)\b"
+    rf"|(?<![A-Za-z-]){_ARTIFACT}\s*(?::|\bat\b|\bon\b)"
+    r"|\b(?:reproduction|replication|reproducibility)\s+(?:package|materials?|kit)\b"
+    r"|\bavailable\s+(?:online\s+)?(?:at|from|on|via|here|through)\b",
+    re.I)
+"""Wording that offers the linked code, data or page as the paper's to get ("Code is at",
+"Code:", "a reproduction package at", "available at"), without saying whose it is."""
 _MIN_NAME = 4
 """Affiliations and acknowledged names shorter than this are not matched in an account (nor
 are surnames: `rules._names.MIN_SURNAME`)."""
@@ -188,15 +202,18 @@ def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: Ch
     text) outside the references that points to a personal or group account
     (`github.com/<user>`, `gitlab.com/<user>`, `huggingface.co/<user>`), a personal page
     (`<user>.github.io`, `~user` homepages, Google Sites), a social profile or a file share
-    (Google Drive, Dropbox, OneDrive). Such a link identifies the authors when the account
-    spells an author's name from the organizers' list (`--authors`, a manifest: an error),
-    contains an author's surname or the authors' affiliation, is named in the acknowledgments,
-    or when its sentence claims it ("our code", "we release", "Project page:", "code is
-    available at": a warning). Any other account is most likely someone else's model, dataset
-    or tool (`huggingface.co/CarperAI/...`): information only. Anonymous hosting
-    (`anonymous.4open.science`, OSF view-only links), OpenReview and well-known public projects
-    (`github.com/pytorch/pytorch`) are never reported; the pack can change the lists
-    (`personal`, `anonymous`, `public_accounts`).
+    (Google Drive, Dropbox, OneDrive), and what ties it to the authors. The account spelling an
+    author's name from the organizers' list (`--authors`, a manifest) is an error. It is a
+    warning when the account spells (or contains the surname of) a name printed in the author
+    block, matches an e-mail address printed in the paper (`github.com/janedoe` and
+    `jane.doe@...`), contains a listed author's surname or the authors' affiliation, or is
+    named in the acknowledgments; and when its sentence calls it the authors' own ("our code",
+    "we release") or offers it as the paper's code or data ("Code is at", "Code:", "available
+    at", "a reproduction package at"). The finding says which of these it found. An account
+    that nothing ties to the authors is information, and says so: the check does not guess
+    whose it is. Anonymous hosting (`anonymous.4open.science`, OSF view-only links),
+    OpenReview and well-known public projects (`github.com/pytorch/pytorch`) are never
+    reported; the pack can change the lists (`personal`, `anonymous`, `public_accounts`).
 
     Why: an account name is a name; the authors' own repository or page shows who they are.
 
@@ -207,6 +224,7 @@ def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: Ch
     regions = REGIONS if options.check_references else TEXT_REGIONS
     acknowledged = squash(" ".join(passage.text for passage in doc.text.passages
                                    if passage.region in ACKNOWLEDGMENT_REGIONS))
+    owners = _owners(doc, context)
     chosen: dict[str, tuple[int, _Url, str, Severity]] = {}
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     for found in (*text_urls(doc), *_link_urls(doc)):
@@ -215,7 +233,7 @@ def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: Ch
         account = personal_account(found.url, options)
         if account is None:
             continue
-        why, severity = _ownership(account, found, context, acknowledged)
+        why, severity = _ownership(account, found, context, acknowledged, owners)
         key = account.lower()
         if key not in chosen or order[severity] < order[chosen[key][3]]:
             chosen[key] = (len(chosen) if key not in chosen else chosen[key][0], found, why, severity)
@@ -224,16 +242,84 @@ def identifying_link(doc: Document, options: IdentifyingLinkOptions, context: Ch
         if severity is Severity.INFO:
             yield Violation(
                 message=f"The link '{found.url}' on page {found.page} points to the account or page '{account}'; "
-                        "nothing says it is the authors' own, so it is most likely someone else's work.",
+                        "nothing in the paper ties it to the authors (no author's name or e-mail address, no "
+                        "claim such as 'our code').",
                 hint="Nothing to do if the account is not yours; if it is, host the link anonymously for review.",
                 page=found.page, bbox=found.bbox, evidence=found.url, severity=severity)
             continue
         yield Violation(
             message=f"The link '{found.url}' on page {found.page} points to '{account}', {why}.",
-            hint="Link code and data through an anonymous host for review (e.g. anonymous.4open.science) "
-                 "and restore the real link in the camera-ready.",
+            hint="If the account is yours, link code and data through an anonymous host for review (e.g. "
+                 "anonymous.4open.science) and restore the real link in the camera-ready.",
             page=found.page, bbox=found.bbox, evidence=found.url,
             severity=None if severity is Severity.WARNING else severity)
+
+
+@dataclass(frozen=True)
+class _Owner:
+    """A person as an account may spell them, and how the message names the evidence."""
+
+    spelled: str
+    """Why an account that spells the person is theirs: "an account that spells the author's
+    name 'Jane Doe'"."""
+    surnamed: str
+    """Why an account that holds the person's surname may be theirs."""
+    full: frozenset[str]
+    surname: frozenset[str]
+    severity: Severity
+
+
+def _owners(doc: Document, context: CheckContext) -> list[_Owner]:
+    """The people an account may belong to, surest first: the organizers' author list (an
+    error), the names printed in the author block, the e-mail addresses printed in the paper."""
+    owners = []
+    for name in context.submission.authors:
+        full, surname = account_forms(name)
+        owners.append(_Owner(f"an account that spells the author's name '{name}'",
+                             f"an account that contains the surname of the author '{name}'", frozenset(full),
+                             frozenset(surname), Severity.ERROR))
+    block = doc.author_block.lines if not doc.author_block.anonymous else ()
+    for name in dict.fromkeys(person_names("\n".join(line.text for line in block))):
+        if not placeholder_names(name):
+            full, surname = account_forms(name)
+            owners.append(_Owner(f"an account that spells '{name}', a name printed in the author block",
+                                 f"an account that contains the surname of '{name}', a name printed in the "
+                                 "author block", frozenset(full), frozenset(surname), Severity.WARNING))
+    for address, page in _printed_addresses(doc).items():
+        forms = _address_forms(address)
+        if forms:
+            owners.append(_Owner(f"an account that matches the e-mail address '{address}' printed on page {page}",
+                                 "", forms, frozenset(), Severity.WARNING))
+    return owners
+
+
+def _printed_addresses(doc: Document) -> dict[str, int]:
+    """E-mail addresses the paper prints outside the references or links with `mailto:`, and
+    their first page; placeholders left out."""
+    found: dict[str, int] = {}
+    for passage in doc.text.passages:
+        if passage.region != REFERENCES:
+            for match in EMAIL_RE.finditer(passage.text):
+                found.setdefault(match.group(0), passage.box(match.start(), match.end())[0])
+    for link in doc.metadata.links:
+        if link.uri.lower().startswith("mailto:"):
+            found.setdefault(link.uri[len("mailto:"):].split("?")[0], link.page)
+    return {address: page for address, page in found.items() if not is_placeholder_email(address)}
+
+
+def _address_forms(address: str) -> frozenset[str]:
+    """How an account may spell the person of an e-mail address: its local part squashed
+    ("jane.doe" janedoe) and, when it is a name in parts ("yang.deng"), that name's account
+    forms (dengyang); each local part of a `{jdoe, kroe}@host` list."""
+    local = address.rsplit("@", 1)[0].strip("{} ")
+    forms: set[str] = set()
+    for part in re.split(r"\s*,\s*", local):
+        if len(squash(part)) >= _MIN_NAME:
+            forms.add(squash(part))
+        words = [w for w in re.split(r"[._\-]+", part) if w.isalpha()]
+        if len(words) >= MIN_NAME_WORDS:
+            forms |= account_forms(" ".join(words))[0]
+    return frozenset(forms)
 
 
 def _spells(form: str, account: str) -> bool:
@@ -244,17 +330,17 @@ def _spells(form: str, account: str) -> bool:
     return account == form or (account.startswith(form) and account[len(form):].isdigit())
 
 
-def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: str) -> tuple[str, Severity]:
-    """Why the link is the authors' own, and how sure that is: error when the account spells an
-    author's name, warning when a surname, an affiliation, the acknowledgments or the sentence
-    around it make it theirs, info when nothing does."""
+def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: str,
+               owners: list[_Owner]) -> tuple[str, Severity]:
+    """What ties the link to the authors, and how sure that is: an error when the account
+    spells a listed author's name, a warning when a printed name or address, an affiliation,
+    the acknowledgments or the sentence around it do, information when nothing does."""
     squashed = squash(account)
-    for name in context.submission.authors:
-        full, surname = account_forms(name)
-        if any(_spells(form, squashed) for form in full):
-            return f"an account that spells the author's name '{name}'", Severity.ERROR
-        if any(form in squashed for form in surname):
-            return f"an account that contains the surname of the author '{name}'", Severity.WARNING
+    for owner in owners:
+        if any(_spells(form, squashed) for form in owner.full):
+            return owner.spelled, owner.severity
+        if any(form in squashed for form in owner.surname):
+            return owner.surnamed, Severity.WARNING
     for affiliation in context.submission.affiliations:
         if len(squash(affiliation)) >= _MIN_NAME and (squash(affiliation) in squashed
                                                          or (len(squashed) >= _MIN_NAME
@@ -264,8 +350,11 @@ def _ownership(account: str, found: _Url, context: CheckContext, acknowledged: s
         return "an account the acknowledgments name", Severity.WARNING
     claim = _OWNED_RE.search(found.lead)
     if claim:
-        return f"which the text presents as the authors' own ('{' '.join(claim.group(0).split())}')", \
-            Severity.WARNING
+        return f"which the text calls the authors' own ('{' '.join(claim.group(0).split())}')", Severity.WARNING
+    offer = _OFFERED_RE.search(found.lead)
+    if offer:
+        return (f"which its sentence offers as the paper's code, data or page ('{' '.join(offer.group(0).split())}'); "
+                "it does not say whose account it is"), Severity.WARNING
     return "", Severity.INFO
 
 

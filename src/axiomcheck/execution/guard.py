@@ -8,9 +8,9 @@ C); when it has grown by more than `Limits.max_decoded` since the file began, th
 exits at once with `CAP_EXIT_CODE`, which the parent turns into the AX903 verdict. A growth
 of the cap is well past what any paper needs (a 40-page paper grows by about 50 MB).
 
-The worker guards itself (`guard_this_process`); helper processes it forks for a spare core
-(`aside.py`) start their own guard with the same cap (`guard_child`), since a thread does
-not survive a fork.
+A worker's confinement (`confinement.Confinement`) starts its guard; a helper the worker
+forks for the spare core (`prefetch.py`) starts one of its own with the same cap, since a
+thread does not survive a fork.
 """
 
 from __future__ import annotations
@@ -58,22 +58,3 @@ class MemoryGuard:
             baseline = self._baseline
             if baseline is not None and resident_bytes(self._statm) - baseline > self.cap:
                 os._exit(CAP_EXIT_CODE)
-
-
-_current: MemoryGuard | None = None
-
-
-def guard_this_process(cap: int) -> MemoryGuard:
-    """Start this process's guard (once); helpers forked later guard themselves with `cap`."""
-    global _current
-    if _current is None:
-        _current = MemoryGuard(cap)
-    return _current
-
-
-def guard_child() -> None:
-    """In a freshly forked helper: a guard of its own, armed, when the parent has one."""
-    global _current
-    if _current is not None:
-        _current = MemoryGuard(_current.cap)
-        _current.arm()
