@@ -41,5 +41,6 @@ def read_author_list(path: str) -> tuple[str, ...]:
         with open(path, encoding="utf-8-sig") as handle:
             return parse_author_list(handle.read())
     except (OSError, UnicodeDecodeError) as error:
-        raise AuthorListError(f"{path}: cannot read the author list ({error}). "
-                              "Give a UTF-8 text file with one name per line, or a CSV with a `name` column.") from error
+        raise AuthorListError(
+            f"{path}: cannot read the author list ({error}). "
+            "Give a UTF-8 text file with one name per line, or a CSV with a `name` column.") from error

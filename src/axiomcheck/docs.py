@@ -29,7 +29,7 @@ def option_docs(options: type) -> dict[str, str]:
         return {}
     body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
     docs: dict[str, str] = {}
-    for field, after in zip(body, body[1:]):
+    for field, after in zip(body, body[1:], strict=False):
         if isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name) \
                 and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) \
                 and isinstance(after.value.value, str):

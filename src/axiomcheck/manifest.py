@@ -2,11 +2,11 @@
 
 CSV (or TSV) with a header row: a `path` column and optional `id`, `title`, `authors`,
 `affiliations`, `track` and `stage` columns (`track` and `stage`: `axiomcheck batch` checks
-each file against its own; `check` uses one pack for all); names in `authors` and `affiliations` are separated by `;`. YAML: a
-list whose items are a path, or a mapping with `path` and the same optional keys (`authors`
-and `affiliations` a list, or one string separated by `;`). Relative paths are relative to
-the manifest's folder. docs/limits-and-verdicts.md shows both forms.
-"""
+each file against its own; `check` uses one pack for all); names in `authors` and
+`affiliations` are separated by `;`. YAML: a list whose items are a path, or a mapping with
+`path` and the same optional keys (`authors` and `affiliations` a list, or one string separated
+by `;`). Relative paths are relative to the manifest's folder. docs/limits-and-verdicts.md
+shows both forms."""
 
 from __future__ import annotations
 
@@ -76,12 +76,13 @@ def _text(value: Any, where: str, key: str) -> str | None:
 def _entry(path: str, fields: dict[str, Any], where: str) -> ManifestEntry:
     return ManifestEntry(path, Submission(
         authors=_names(fields.get("authors"), where), title=_text(fields.get("title"), where, "title"),
-        affiliations=_names(fields.get("affiliations"), where, "affiliations"), id=_text(fields.get("id"), where, "id")),
+        affiliations=_names(fields.get("affiliations"), where, "affiliations"),
+        id=_text(fields.get("id"), where, "id")),
         track=_text(fields.get("track"), where, "track"), stage=_text(fields.get("stage"), where, "stage"))
 
 
 def _yaml_entries(manifest: str, text: str) -> list[ManifestEntry]:
-    import yaml  # only for a YAML manifest: a check without one starts without PyYAML
+    import yaml  # noqa: PLC0415 - only for a YAML manifest: a check without one starts without PyYAML
 
     try:
         data = yaml.safe_load(text)
@@ -123,7 +124,7 @@ def _csv_entries(manifest: str, text: str) -> list[ManifestEntry]:
                                     "`path,authors`.")
             continue
         where = f"{manifest}: line {reader.line_num}"
-        cells = dict(zip(header, row))
+        cells = dict(zip(header, row, strict=False))  # a short row leaves its last columns empty
         path = cells.get("path", "").strip()
         if not path:
             raise ManifestError(f"{where}: no path.")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, OutlineEntry, PageInfo,
                      PageVisibility, Role, Sections, TemplateInfo, TextLayer, page_size_name)

@@ -9,6 +9,10 @@ from PIL import Image, ImageChops
 
 from .render import BOX_COLOUR
 
+BOX_COLOUR_TOLERANCE = 24
+"""How far (0-255) a channel of a pixel may be from the box colour for the pixel to be the box's
+(the anti-aliased edge and JPEG noise)."""
+
 CROP_MARGIN = 90
 """Pixels kept above and below the drawn box in a crop (about 60 points at 108 dpi)."""
 MAX_STRIP = 640
@@ -25,7 +29,8 @@ def _box(image: Image.Image) -> tuple[int, int, int, int] | None:
     """Where the box is drawn: the bounds of the pixels of the box colour."""
     red, green, blue = image.split()
     target = BOX_COLOUR
-    masks = [channel.point(lambda v, t=t: 255 if abs(v - t) <= 24 else 0) for channel, t in zip((red, green, blue), target)]
+    masks = [channel.point(lambda v, t=t: 255 if abs(v - t) <= BOX_COLOUR_TOLERANCE else 0)
+             for channel, t in zip((red, green, blue), target, strict=True)]
     return ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2]).getbbox()
 
 
@@ -38,8 +43,8 @@ def evidence_views(path: str, thumb_width: int = 200, quality: int = 70) -> tupl
             image = opened.convert("RGB")
     except (OSError, ValueError, Image.DecompressionBombError):
         return None
-    thumb = image.resize((thumb_width, max(1, round(image.height * thumb_width / image.width))), Image.LANCZOS) \
-        if image.width > thumb_width else image
+    thumb_size = (thumb_width, max(1, round(image.height * thumb_width / image.width)))
+    thumb = image.resize(thumb_size, Image.Resampling.LANCZOS) if image.width > thumb_width else image
     box = _box(image)
     strip = image
     if box is not None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ctypes
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -54,12 +56,15 @@ def open_pdf(path: str) -> pdfium.PdfDocument:
     return document
 
 
-def native(function: object, restype: object, *argtypes: object) -> ctypes._CFuncPtr:
+def native(function: Any, restype: Any, *argtypes: Any) -> Callable[..., Any]:
     """`function` of pypdfium2's bindings called with plain `void*` handles and C types:
     several times cheaper per call than the typed bindings, which matters at one call per
     word or per page object."""
     address = ctypes.cast(function, ctypes.c_void_p).value
-    return ctypes.CFUNCTYPE(restype, *argtypes)(address)
+    if address is None:
+        raise RuntimeError("PDFium's binding has no address")
+    binding: Callable[..., Any] = ctypes.CFUNCTYPE(restype, *argtypes)(address)
+    return binding
 
 
 def open_objects() -> int:

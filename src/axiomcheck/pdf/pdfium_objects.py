@@ -14,8 +14,9 @@ the caller asks pypdf for the whole list when one was not.
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import pypdfium2.raw as pdfium_c
 
@@ -43,7 +44,7 @@ class PageFont:
     """False when PDFium could not tell the font's name or PDF subtype."""
 
 
-def _font_facts(font: object, buffer: ctypes.Array) -> PageFont:
+def _font_facts(font: object, buffer: ctypes.Array[ctypes.c_char]) -> PageFont:
     length = pdfium_c.FPDFFont_GetBaseFontName(font, buffer, len(buffer))
     name = buffer.value.decode("latin-1", "replace") if length > 0 else ""
     name = name.split("+", 1)[1] if "+" in name[:7] else name
@@ -78,10 +79,12 @@ class FontReader:
         self._buffer = ctypes.create_string_buffer(256)
         self._by_handle: dict[int, PageFont] = {}
 
-    def page_fonts(self, page: object) -> tuple[PageFont, ...]:
+    def page_fonts(self, page: Any) -> tuple[PageFont, ...]:
         """The fonts of every text object of a loaded page, forms included, in drawing order."""
         handles: dict[int, None] = {}
         root = ctypes.cast(page, _VOID).value
+        if root is None:  # a page that did not load has no objects
+            return ()
         self._walk(_get_object, _count_objects(root), root, handles, 0)
         found = []
         for handle in handles:
@@ -92,7 +95,7 @@ class FontReader:
             found.append(facts)
         return tuple(dict.fromkeys(found))
 
-    def _walk(self, get: object, count: int, holder: int, handles: dict[int, None], depth: int) -> None:
+    def _walk(self, get: Callable[..., Any], count: int, holder: int, handles: dict[int, None], depth: int) -> None:
         for index in range(count):
             item = get(holder, index)
             kind = _object_type(item)
