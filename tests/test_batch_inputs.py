@@ -103,6 +103,8 @@ def test_openreview_export_matches_by_number_in_both_api_versions(tmp_path: Path
     matching = match(items, notes)
     assert [i.submission.id for i in matching.items] == ["12", "13", None]
     assert matching.items[0].submission.authors == ("Ada L", "Alan T") and matching.items[0].submission.title == "Alpha"
+    assert [i.submission.forum for i in matching.items] == ["https://openreview.net/forum?id=x1",
+                                                          "https://openreview.net/forum?id=x2", None]
     assert matching.unmatched_files == ["dl/f01_neurips_2024.pdf"] and matching.notes_without_pdf == [14]
 
 
@@ -118,7 +120,8 @@ def test_openreview_export_reaches_the_rules_through_batch(tmp_path: Path) -> No
 
     with sqlite3.connect(tmp_path / "r.sqlite") as db:
         (submission,) = db.execute("SELECT submission FROM run_files").fetchone()
-    assert json.loads(submission) == {"authors": ["Ann Example"], "title": "T", "affiliations": [], "id": "7"}
+    assert json.loads(submission) == {"authors": ["Ann Example"], "title": "T", "affiliations": [], "id": "7",
+                                      "forum": None}
     bad = tmp_path / "bad.json"
     bad.write_text('[{"content": {}}]')
     result = CliRunner().invoke(main, ["batch", str(folder), "--venue", "axiom-2026", "--openreview", str(bad),

@@ -1,5 +1,6 @@
-"""A batch stopped from outside: SIGKILL loses only the files in flight and the next run
-resumes to the same results without duplicates; Ctrl-C (SIGINT) exits 130 with outputs."""
+"""A batch stopped from outside: SIGKILL loses only the files in flight, `report --list` shows
+the killed run interrupted, and the next run resumes it to the same results without
+duplicates; Ctrl-C (SIGINT) exits 130 with outputs that say they are partial."""
 
 from __future__ import annotations
 
@@ -60,10 +61,13 @@ def test_a_killed_batch_resumes_to_the_same_results_without_duplicates(tmp_path:
     kept = query(killed, "SELECT COUNT(*) FROM results")[0][0]
     assert done <= kept < FILES
     assert query(killed, "SELECT state FROM runs") == [("running",)]
+    listed = subprocess.run([sys.executable, "-m", "axiomcheck", "report", "--db", str(killed), "--list"],
+                            capture_output=True, text=True, timeout=60)
+    assert " interrupted " in listed.stdout and "running" not in listed.stdout, listed.stdout
     resumed = start(folder, killed)
     _, err = resumed.communicate(timeout=300)
     assert resumed.returncode == 1, err
-    assert f"{FILES - kept} checked, {kept} known from the store" in err
+    assert f"{FILES - kept} checked, {kept} known from the store" in err and "resuming run 1" in err
     assert outcome(killed) == outcome(reference)
     assert query(killed, "SELECT COUNT(*) FROM results") == [(FILES,)]
     assert query(killed, "PRAGMA integrity_check") == [("ok",)]
@@ -74,7 +78,7 @@ def test_ctrl_c_stops_cleanly_keeps_what_is_done_and_writes_the_outputs(tmp_path
     distinct_pdfs(folder, FILES)
     db = tmp_path / "r.sqlite"
     out = tmp_path / "partial.csv"
-    process = start(folder, db, "-o", f"csv:{out}")
+    process = start(folder, db, "-o", f"csv:{out}", "-o", f"json:{tmp_path / 'partial.json'}")
     wait_for_results(process, db, 2)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -83,6 +87,9 @@ def test_ctrl_c_stops_cleanly_keeps_what_is_done_and_writes_the_outputs(tmp_path
     rows = out.read_text().splitlines()[1:]
     stored = query(db, "SELECT COUNT(*) FROM run_files")[0][0]
     assert 2 <= len(rows) == stored < FILES
+    assert all(row.endswith(f",partial: {stored} of {FILES} files (stopped by Ctrl-C)") for row in rows)
+    status = json.loads((tmp_path / "partial.json").read_text())["run_status"]
+    assert (status["state"], status["done"], status["total"]) == ("partial", stored, FILES)
     assert query(db, "SELECT state FROM runs") == [("interrupted",)]
     again = start(folder, db)
     _, err = again.communicate(timeout=300)

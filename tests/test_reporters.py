@@ -19,12 +19,10 @@ import pytest
 from axiomcheck.codec import report_to_json, result_from_json
 from axiomcheck.finding_types import Confidence, Severity
 from axiomcheck.model import BBox, PagePosition
-from axiomcheck.report import FileResult, Finding, FoundTemplate, Report, Structure
+from axiomcheck.report import FileResult, Finding, FoundTemplate, Report, Structure, SubmissionRef
 from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
 from axiomcheck.reporters import catalog
 from axiomcheck.reporters.catalog import describe
-from axiomcheck.pdf.images import CROP_MARGIN
-from axiomcheck.pdf.render import BOX_COLOUR
 from axiomcheck.verdicts import verdict_finding
 from conftest import FIXTURES, ROOT
 
@@ -32,6 +30,7 @@ GOLDEN = ROOT / "tests" / "golden"
 SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif-schema-2.1.0.json"
 RULES_RUN = ("AX101", "AX103", "AX302", "AX306")
 WAIVER = "Sponsor requires the funding line (approved by the program chairs)"
+SUBMISSION = SubmissionRef("21", "Sparse Features Under a Budget", "https://openreview.net/forum?id=aB3dE")
 
 
 def _structure(pages: int, end: PagePosition) -> Structure:
@@ -56,7 +55,7 @@ def sample_report(evidence_image: str | None = None) -> Report:
                           hint="Remove it.", page=3, bbox=BBox(108.0, 200.5, 240.2, 210.0),
                           evidence="contact jane@uni.edu", confidence=Confidence.HIGH,
                           evidence_image=evidence_image)],
-        rules_run=RULES_RUN)
+        rules_run=RULES_RUN, submission=SUBMISSION)
     passing = FileResult(path="papers/ok.pdf", sha256="cd" * 32, status="pass", pages=6,
                          structure=_structure(4, PagePosition(4, 1.0)),
                          findings=[Finding(rule="AX306", name="visible-acknowledgments", severity=Severity.ERROR,
@@ -118,7 +117,7 @@ def test_every_format_marks_a_waived_finding_as_waived() -> None:
     assert re.search(r"waived\s+AX306 visible-acknowledgments", text)
     assert "papers/ok.pdf: PASS (1 waived)" in text
     assert "::notice file=papers/ok.pdf,title=AX306 visible-acknowledgments (page 4) waived::" in REPORTERS["github"](report)
-    assert REPORTERS["csv"](report).splitlines()[2].endswith(",0,0,,,1")
+    assert REPORTERS["csv"](report).splitlines()[2].endswith(",0,0,,,1,complete")
     sarif = json.loads(REPORTERS["sarif"](report))
     suppressed = [r for r in sarif["runs"][0]["results"] if r.get("suppressions")]
     assert [r["ruleId"] for r in suppressed] == ["AX306"]
@@ -126,7 +125,7 @@ def test_every_format_marks_a_waived_finding_as_waived() -> None:
     suite = ET.fromstring(REPORTERS["junit"](report)).findall("testsuite")[1]
     case = next(c for c in suite.iter("testcase") if c.get("name") == "AX306 visible-acknowledgments")
     assert case.find("failure") is None and WAIVER in case.find("skipped").get("message")
-    assert 'class="badge waived"' in REPORTERS["html"](report) and WAIVER in REPORTERS["html"](report)
+    assert '<li class="waived">' in REPORTERS["html"](report) and f"waived: {WAIVER}" in REPORTERS["html"](report)
 
 
 def _sarif_errors(log: dict) -> list:
@@ -183,7 +182,8 @@ def test_sarif_rules_results_and_pages(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_junit_one_suite_per_file_one_case_per_rule_run() -> None:
     root = ET.fromstring(REPORTERS["junit"](sample_report()))
     suites = root.findall("testsuite")
-    assert [s.get("name") for s in suites] == ["papers/long.pdf", "papers/ok.pdf", "papers/broken.pdf"]
+    assert [s.get("name") for s in suites] == ["#21 Sparse Features Under a Budget (papers/long.pdf)",
+                                               "papers/ok.pdf", "papers/broken.pdf"]
     long, ok, broken = suites
     assert [c.get("name").split()[0] for c in long.findall("testcase")] == list(RULES_RUN)
     assert (long.get("tests"), long.get("failures"), long.get("skipped")) == ("4", "1", "0")
@@ -227,28 +227,32 @@ def _sha(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def test_html_page_is_self_contained_and_embeds_evidence(tmp_path: Path) -> None:
-    from PIL import Image, ImageDraw
-
-    picture = tmp_path / "long-02-AX302-p3.png"
-    page_image = Image.new("RGB", (918, 1188), "white")
-    ImageDraw.Draw(page_image).rectangle((160, 300, 362, 318), outline=BOX_COLOUR, width=3)
-    page_image.save(picture)
-    page = REPORTERS["html"](sample_report(str(picture)))
+def test_html_page_is_self_contained_and_links_pictures_beside_it(tmp_path: Path) -> None:
+    pictures = tmp_path / "evidence"
+    pictures.mkdir()
+    picture = pictures / "long 02-AX302-p3.png"
+    picture.write_bytes(b"\x89PNG picture")
+    page = REPORTERS["html"](sample_report(str(picture)), str(tmp_path / "out" / "triage.html"))
     parser = _Page()
     parser.feed(page)
-    assert all(url.startswith(("#", "data:image/jpeg;base64,")) for url in parser.urls), parser.urls
-    thumb, strip = (Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
-                    for url in parser.urls if url.startswith("data:"))
-    assert thumb.width == 200 and strip.width == 918 and strip.height == 18 + 2 * CROP_MARGIN + 1
-    assert "default-src 'none'" in parser.csp
+    linked = [url for url in parser.urls if not url.startswith("#")]
+    assert linked == ["https://openreview.net/forum?id=aB3dE", "../evidence/long%2002-AX302-p3.png",
+                      "../evidence/long%2002-AX302-p3.png"]  # the forum, then the full picture and its thumbnail
+    assert "data:" not in page and 'loading="lazy"' in page
+    assert "default-src 'none'" in parser.csp and "img-src 'self';" in parser.csp
     assert _sha(parser.inline["style"]) in parser.csp and _sha(parser.inline["script"]) in parser.csp
     assert not re.search(r"<[^>]*\s(?:style|on[a-z]+)=", page)  # nothing the CSP would block
     for text in ("papers/long.pdf", "papers/broken.pdf", "AX101 The main body runs 0.3 pages",
-                 "limit 4 pages", "Not a PDF", "<details class=\"zoom\">"):
+                 "limit 4 pages", "Not a PDF", "#21 Sparse Features Under a Budget"):
         assert text in page
     assert page.count('<tr data-status=') == 3 and page.count('<article class="file"') == 3
     assert '<form id="filters" class="filters" hidden>' in page  # the controls appear only with the script
+
+
+def test_a_picture_that_is_not_there_is_named_not_shown(tmp_path: Path) -> None:
+    missing = tmp_path / "moved" / "long-02-AX302-p3.png"
+    page = REPORTERS["html"](sample_report(str(missing)))
+    assert "<img" not in page and f"not found: {missing}" in page
 
 
 def test_html_chart_marks_lengths_past_the_limit() -> None:
@@ -332,14 +336,16 @@ def test_a_file_left_unchecked_by_a_warning_verdict_shows_it_as_its_error() -> N
                          findings=[verdict_finding("no-text-layer")])
     report = Report(venue="axiom-2026", track="paper", stage="submission", files=[scanned])
     row = REPORTERS["csv"](report).splitlines()[1]
-    assert row.startswith("papers/scan.pdf,error,3,,1,0,no-text-layer,The PDF has no extractable text")
+    assert row.startswith("papers/scan.pdf,,,,error,3,,1,0,no-text-layer,The PDF has no extractable text")
     html = REPORTERS["html"](report)
-    assert "AX904 The PDF has no extractable text" in html and "1 error, 0 warnings" in html
+    assert "AX904 The PDF has no extractable text" in html
+    assert '<td class="num">1</td><td class="num" data-value="0">0</td>' in html  # 1 error, 0 warnings
 
 
 def test_every_format_gives_the_main_body_in_whole_pages() -> None:
     report = sample_report()
     assert "main body 5 pages, ending 30% into page 5" in REPORTERS["text"](report)
-    assert REPORTERS["csv"](report).splitlines()[1].startswith("papers/long.pdf,fail,9,5,")
+    assert REPORTERS["csv"](report).splitlines()[1].startswith(
+        "papers/long.pdf,21,Sparse Features Under a Budget,https://openreview.net/forum?id=aB3dE,fail,9,5,")
     html = REPORTERS["html"](report)
     assert "main body 5 pages, ending 30% into page 5 (limit 4)" in html and "4.30" not in html

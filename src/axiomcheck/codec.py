@@ -6,6 +6,8 @@ page's checkers and its API. docs/report-format.md is the contract for what they
 `*_from_json` reads it back into the typed values of `report.py`.
 
     result_to_json(FileResult) -> dict      result_from_json(dict) -> FileResult
+    submission_to_json(SubmissionRef)       submission_from_json(dict) -> SubmissionRef
+    run_status_to_json(RunStatus) -> dict   (read back by report_from_json)
     report_to_json(Report) -> dict          report_from_json(dict) -> Report
     structure_to_json(Structure) -> dict    structure_from_json(dict) -> Structure
     finding_to_json(Finding) -> dict        finding_from_json(dict) -> Finding
@@ -21,7 +23,8 @@ from typing import Any
 
 from .finding_types import Confidence, Place, Region, RegionKind, Severity
 from .model import BBox, PagePosition
-from .report import SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, Report, Structure, Truncation
+from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, Report, RunStatus, Structure,
+                     SubmissionRef, Truncation)
 
 JsonObject = dict[str, Any]
 
@@ -153,10 +156,22 @@ def structure_from_json(data: JsonObject) -> Structure:
         outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()))
 
 
+def submission_to_json(ref: SubmissionRef) -> JsonObject:
+    """A file's `submission`: its `id`, `title` and `forum` (null when unknown)."""
+    return {"id": ref.id, "title": ref.title, "forum": ref.forum}
+
+
+def submission_from_json(data: JsonObject) -> SubmissionRef:
+    return SubmissionRef(id=data.get("id"), title=data.get("title"), forum=data.get("forum"))
+
+
 def result_to_json(result: FileResult) -> JsonObject:
-    """A file's object in the report's `files` (without `internal_error`: see the module)."""
-    data: JsonObject = {"path": result.path, "sha256": result.sha256, "status": result.status,
-                        "pages": result.pages,
+    """A file's object in the report's `files` (without `internal_error`: see the module);
+    `submission` only when the file belongs to one."""
+    data: JsonObject = {"path": result.path}
+    if result.submission is not None:
+        data["submission"] = submission_to_json(result.submission)
+    data |= {"sha256": result.sha256, "status": result.status, "pages": result.pages,
                         "structure": structure_to_json(result.structure) if result.structure is not None else None,
                         "findings": [finding_to_json(f) for f in result.findings],
                         "rules_run": list(result.rules_run)}
@@ -172,13 +187,15 @@ def result_from_json(data: JsonObject, internal_error: bool = False) -> FileResu
     """A file's result from its object; `internal_error` travels beside it on the wire."""
     structure = data.get("structure")
     truncated = data.get("truncated")
+    submission = data.get("submission")
     return FileResult(
         path=str(data["path"]), sha256=data.get("sha256"), status=str(data["status"]), pages=data.get("pages"),
         structure=structure_from_json(structure) if structure is not None else None,
         findings=[finding_from_json(f) for f in data.get("findings") or ()], internal_error=internal_error,
         rules_run=tuple(data.get("rules_run") or ()), track=data.get("track"),
         truncated=Truncation(int(truncated["findings_left_out"]), int(truncated["limit_bytes"]))
-        if truncated is not None else None)
+        if truncated is not None else None,
+        submission=submission_from_json(submission) if submission is not None else None)
 
 
 def report_header_to_json(report: Report) -> JsonObject:
@@ -189,16 +206,37 @@ def report_header_to_json(report: Report) -> JsonObject:
     return header | {"page_limits": dict(report.page_limits)}
 
 
+def run_status_to_json(status: RunStatus) -> JsonObject:
+    """The report's closing `run_status`: whether every file given was checked (a streamed
+    output knows it only at the end, so it follows `files`)."""
+    return {"state": status.state, "done": status.done, "total": status.total,
+            "reason": status.reason if status.partial else None, "summary": status.summary}
+
+
 def report_to_json(report: Report) -> JsonObject:
     """The whole report (docs/report-format.md)."""
-    return {**report_header_to_json(report), "files": [result_to_json(result) for result in report.files]}
+    return {**report_header_to_json(report), "files": [result_to_json(result) for result in report.files],
+            "run_status": run_status_to_json(report.completion())}
+
+
+def to_json(value: Finding | FileResult | Report) -> JsonObject:
+    """A finding's, a file's or a run's JSON, as the report writes it."""
+    if isinstance(value, Finding):
+        return finding_to_json(value)
+    if isinstance(value, FileResult):
+        return result_to_json(value)
+    return report_to_json(value)
 
 
 def report_from_json(data: JsonObject) -> Report:
     """A report from its object; raises ValueError for another schema."""
     if data.get("schema", SCHEMA) != SCHEMA:
         raise ValueError(f"not an axiomcheck report of schema {SCHEMA}: {data.get('schema')!r}")
+    status = data.get("run_status") or {}
+    partial = RunStatus(int(status["done"]), int(status["total"]), status.get("reason")) \
+        if status.get("state") == "partial" else None
     return Report(venue=str(data["venue"]), track=str(data["track"]), stage=str(data["stage"]),
                   files=[result_from_json(result) for result in data.get("files") or ()],
                   page_limits=dict(data.get("page_limits") or {}),
-                  venue_choice=dict(data["venue_choice"]) if data.get("venue_choice") else None)
+                  venue_choice=dict(data["venue_choice"]) if data.get("venue_choice") else None,
+                  run_status=partial)

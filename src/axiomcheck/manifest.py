@@ -1,12 +1,13 @@
 """Batch manifests (`check --manifest FILE`): which files to check, and what is known of each.
 
-CSV (or TSV) with a header row: a `path` column and optional `id`, `title`, `authors`,
-`affiliations`, `track` and `stage` columns (`track` and `stage`: `axiomcheck batch` checks
-each file against its own; `check` uses one pack for all); names in `authors` and
-`affiliations` are separated by `;`. YAML: a list whose items are a path, or a mapping with
-`path` and the same optional keys (`authors` and `affiliations` a list, or one string separated
-by `;`). Relative paths are relative to the manifest's folder. docs/limits-and-verdicts.md
-shows both forms."""
+CSV (or TSV) with a header row: a `path` column and optional `id`, `title`, `forum` (the
+submission's OpenReview forum: its id or URL), `authors`, `affiliations`, `track` and `stage`
+columns (`track` and `stage`: `axiomcheck batch` checks each file against its own; `check`
+uses one pack for all); names in `authors` and `affiliations` are separated by `;`. YAML: a
+list whose items are a path, or a mapping with `path` and the same optional keys (`authors`
+and `affiliations` a list, or one string separated by `;`). Relative paths are relative to
+the manifest's folder. docs/limits-and-verdicts.md shows both forms.
+"""
 
 from __future__ import annotations
 
@@ -19,13 +20,15 @@ from typing import Any
 from .model import Submission
 
 AUTHOR_SEPARATOR = ";"
+OPENREVIEW_FORUM = "https://openreview.net/forum?id="
+"""Where OpenReview shows a submission's forum, given the forum's id."""
 
 
 class ManifestError(Exception):
     """The manifest cannot be read; the message names the file, the entry and the fix."""
 
 
-FIELDS = ("path", "id", "title", "authors", "affiliations", "track", "stage")
+FIELDS = ("path", "id", "title", "forum", "authors", "affiliations", "track", "stage")
 """The keys (YAML) or columns (CSV) an entry may have; only `path` is required."""
 
 
@@ -54,6 +57,15 @@ def read_manifest(manifest: str) -> list[ManifestEntry]:
     return [ManifestEntry(str(base / entry.path), entry.submission, entry.track, entry.stage) for entry in entries]
 
 
+def forum_url(value: str | None) -> str | None:
+    """A submission's forum as a URL: a web address as it is, an OpenReview forum id as the
+    address of its forum page; None for nothing."""
+    if value is None or not value.strip():
+        return None
+    value = value.strip()
+    return value if value.startswith(("https://", "http://")) else OPENREVIEW_FORUM + value
+
+
 def _names(value: Any, where: str, key: str = "authors") -> tuple[str, ...]:
     if value is None:
         return ()
@@ -77,7 +89,7 @@ def _entry(path: str, fields: dict[str, Any], where: str) -> ManifestEntry:
     return ManifestEntry(path, Submission(
         authors=_names(fields.get("authors"), where), title=_text(fields.get("title"), where, "title"),
         affiliations=_names(fields.get("affiliations"), where, "affiliations"),
-        id=_text(fields.get("id"), where, "id")),
+        id=_text(fields.get("id"), where, "id"), forum=forum_url(_text(fields.get("forum"), where, "forum"))),
         track=_text(fields.get("track"), where, "track"), stage=_text(fields.get("stage"), where, "stage"))
 
 
@@ -120,8 +132,8 @@ def _csv_entries(manifest: str, text: str) -> list[ManifestEntry]:
             header = [cell.strip().lower() for cell in row]
             if "path" not in header:
                 raise ManifestError(f"{manifest}: the first row must name the columns, with a `path` column "
-                                    "(and optionally `id`, `title`, `authors`, `affiliations`, `track`, `stage`), e.g. "
-                                    "`path,authors`.")
+                                    "(and optionally `id`, `title`, `forum`, `authors`, `affiliations`, `track`, "
+                                    "`stage`), e.g. `path,authors`.")
             continue
         where = f"{manifest}: line {reader.line_num}"
         cells = dict(zip(header, row, strict=False))  # a short row leaves its last columns empty

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .finding_types import Confidence, Place, Region, Severity
-from .model import BBox, PagePosition
+from .model import BBox, PagePosition, Submission
 
 SCHEMA = "axiomcheck.report/1"
 FAIL_ON = ("error", "warning", "never")
@@ -54,11 +54,6 @@ class Finding:
     def waived(self) -> bool:
         return self.waiver is not None
 
-    def to_dict(self) -> dict[str, Any]:
-        """The finding's JSON (`codec.finding_to_json`)."""
-        from .codec import finding_to_json  # noqa: PLC0415 - the codec imports this module
-
-        return finding_to_json(self)
 
 
 @dataclass(frozen=True)
@@ -142,6 +137,45 @@ class Truncation:
     limit_bytes: int
 
 
+@dataclass(frozen=True)
+class SubmissionRef:
+    """The submission a file belongs to, as the organizers' system names it (a manifest's
+    `id`, `title` and `forum`; an OpenReview note's number, title and forum): every output
+    shows it, so that a PDF named `0a1b2c.pdf` is traced back to submission #21."""
+
+    id: str | None
+    title: str | None = None
+    forum: str | None = None
+    """The URL of the submission's page (its OpenReview forum)."""
+
+    @classmethod
+    def of(cls, submission: Submission) -> SubmissionRef | None:
+        """How the outputs name the submission of a file (None when nothing names it)."""
+        if submission.id is None and submission.title is None and submission.forum is None:
+            return None
+        return cls(submission.id, submission.title, submission.forum)
+
+    @property
+    def number(self) -> int | None:
+        """The id as a number (OpenReview's submission numbers), None when it is not one."""
+        return int(self.id) if self.id is not None and self.id.isdigit() else None
+
+    @property
+    def label(self) -> str:
+        """How a line names it: `#21 Sparse Features Under a Budget`, `#21`, or the title alone."""
+        number = f"#{self.id}" if self.id is not None else ""
+        return " ".join(part for part in (number, self.title or "") if part)
+
+
+def submission_order(ref: SubmissionRef | None) -> tuple[int, int, str]:
+    """The order reports list files in: by submission number, then other ids by their text,
+    then files without an id (a stable sort keeps those in the order they were given)."""
+    if ref is None or ref.id is None:
+        return (2, 0, "")
+    number = ref.number
+    return (0, number, "") if number is not None else (1, 0, ref.id)
+
+
 @dataclass
 class FileResult:
     """Everything the report says about one file."""
@@ -162,12 +196,10 @@ class FileResult:
     """The file's own track when it differs from the run's (a manifest); None: the run's."""
     truncated: Truncation | None = None
     """Set when the file's report was cut to its size limit (`aggregate.py`)."""
+    submission: SubmissionRef | None = None
+    """The submission the file belongs to, when a manifest or an export says (never part of a
+    stored result: two files with one content may belong to two submissions)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """The file's JSON in the report (`codec.result_to_json`)."""
-        from .codec import result_to_json  # noqa: PLC0415 - the codec imports this module
-
-        return result_to_json(self)
 
     def count(self, severity: Severity | str) -> int:
         """Findings of `severity` that stand (are not waived)."""
@@ -177,6 +209,33 @@ class FileResult:
     def waived_count(self) -> int:
         """Findings that are waived (any severity)."""
         return sum(1 for f in self.findings if f.waived)
+
+
+@dataclass(frozen=True)
+class RunStatus:
+    """Whether a run checked every file it was given: `done` of `total`, and why it stopped
+    before the last one (`reason`: stopped by Ctrl-C, by an error, its process ended)."""
+
+    done: int
+    total: int
+    reason: str | None = None
+
+    @property
+    def partial(self) -> bool:
+        """Some file has no result (a run stopped after its last result is complete)."""
+        return self.done < self.total
+
+    @property
+    def state(self) -> str:
+        """`complete` or `partial` (the CSV's `run_status`, the JSON's `run_status.state`)."""
+        return "partial" if self.partial else "complete"
+
+    @property
+    def summary(self) -> str:
+        """`partial: 12 of 30 files (stopped by Ctrl-C)` or `complete: 30 files`."""
+        if not self.partial:
+            return f"complete: {self.total} file{'' if self.total == 1 else 's'}"
+        return f"partial: {self.done} of {self.total} files" + (f" ({self.reason})" if self.reason else "")
 
 
 @dataclass
@@ -193,12 +252,14 @@ class Report:
     venue_choice: dict[str, Any] | None = None
     """How the venue was chosen when none was given: from the template recognised in the PDFs
     (`packs.choice.VenueChoice.to_dict`); None when the venue was given."""
+    run_status: RunStatus | None = None
+    """Set when the run stopped before its last file (Ctrl-C, an error, a killed process);
+    None: every file given has its result here."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report's JSON (`codec.report_to_json`)."""
-        from .codec import report_to_json  # noqa: PLC0415 - the codec imports this module
+    def completion(self) -> RunStatus:
+        """The run's status: `run_status`, or complete with the files it holds."""
+        return self.run_status or RunStatus(len(self.files), len(self.files))
 
-        return report_to_json(self)
 
     @property
     def exit_code(self) -> int:

@@ -7,13 +7,15 @@ a verdict). A file reached twice is checked once. A symbolic link found in a fol
 glob) whose target lies outside that folder is refused with a verdict: `unzip` restores the
 links an archive holds, and a link to `/etc/passwd` or `/dev/zero` is no submission.
 
-Archive members are decompressed once, into a private temporary folder under names of our
-own (`Staging`), while they are hashed: the workers read them like any file, and nothing
-lands under the archive's names.
+Archive members are decompressed once, into a private folder under names of our own
+(`Staging`), while they are hashed: the workers read them like any file, and nothing lands
+under the archive's names. A batch stages them beside its results store (a killed run's
+members are removed by the next run on the store); without a store, in the system's temp.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import os
@@ -186,8 +188,9 @@ def staged_name(item: Item, sha256: str) -> str:
 
 
 class Staging:
-    """A private temporary folder for archive members, made when first needed (a batch of
-    plain files needs none); use as a context manager, which removes it.
+    """A private folder for archive members, made when first needed (a batch of plain files
+    needs none): `folder` when given (a batch's, beside its store), else a new one in the
+    system's temp; use as a context manager, which removes it.
 
     `hash` gives an item's SHA-256; an archive member is decompressed into the folder as it
     is hashed (each member read once, each archive opened once), and the item returned
@@ -196,9 +199,10 @@ class Staging:
     yet is staged here (and removed by `release`), and with `link_files` a file on disk is
     checked through a symbolic link named by `staged_name` (for evidence pictures)."""
 
-    def __init__(self, limits: Limits, link_files: bool = False) -> None:
+    def __init__(self, limits: Limits, link_files: bool = False, folder: str | None = None) -> None:
         self.limits = limits
         self.link_files = link_files
+        self._wanted = folder
         self._folder: str | None = None
         self._archives: dict[str, BinaryIO] = {}
         self._holders: dict[str, int] = {}
@@ -207,7 +211,17 @@ class Staging:
     @property
     def folder(self) -> str:
         if self._folder is None:
-            self._folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
+            if self._wanted is None:
+                self._folder = tempfile.mkdtemp(prefix="axiomcheck-members-")
+            else:
+                try:
+                    try:
+                        os.makedirs(self._wanted, mode=0o700)
+                    except FileNotFoundError:  # another run removed the empty root meanwhile
+                        os.makedirs(self._wanted, mode=0o700)
+                except OSError as error:
+                    raise StagingError(self._cannot_write(self._wanted, error)) from error
+                self._folder = self._wanted
         return self._folder
 
     def __enter__(self) -> Staging:
@@ -219,6 +233,9 @@ class Staging:
         self._archives.clear()
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
+            if self._wanted is not None:
+                with contextlib.suppress(OSError):  # the store's staging root, when no other run uses it
+                    os.rmdir(os.path.dirname(self._folder))
 
     def hash(self, item: Item) -> tuple[Item, str | None, Finding | None]:
         """The item (an archive member now names its staged copy), its SHA-256 (None when
@@ -253,11 +270,14 @@ class Staging:
             raise
         except OSError as error:
             _remove(partial)
-            raise StagingError(f"cannot write archive members to the temporary folder {self.folder}: "
-                               f"{error.strerror or error}; free space there (or point TMPDIR at another "
-                               "folder) and run the same command again.") from error
+            raise StagingError(self._cannot_write(self.folder, error)) from error
         self._holders[path] = self._holders.get(path, 0) + 1
         return path, sha
+
+    def _cannot_write(self, folder: str, error: OSError) -> str:
+        where = "point TMPDIR at another folder" if self._wanted is None else "or give another --db"
+        return (f"cannot write archive members to the staging folder {folder}: {error.strerror or error}; "
+                f"free space there ({where}) and run the same command again.")
 
     def _archive(self, path: str) -> BinaryIO:
         handle = self._archives.get(path)

@@ -3,7 +3,8 @@
 Organizers get the notes from `openreview-py` (`[note.to_json() for note in notes]`, saved
 with `json.dump`): a JSON list of notes, a mapping with a `notes` list, or one note per line.
 Both API versions are read: content values plain (API 1) or wrapped as `{"value": ...}`
-(API 2). From each note: `number`, `content.title`, `content.authors`, `content.pdf`.
+(API 2). From each note: `number`, `content.title`, `content.authors`, `content.pdf`, and its
+forum (`forum`, else the note's `id`), which the reports link to.
 
 A PDF belongs to a note when its file name is the name in the note's `pdf` field, or when
 its name holds one number and that is the note's number (`17.pdf`, `paper17.pdf`,
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any
 
+from ..manifest import forum_url
 from ..model import Submission
 from .inputs import Item
 
@@ -37,10 +39,12 @@ class Note:
     authors: tuple[str, ...]
     pdf: str | None
     """The file name of the note's PDF (`0a1b2c.pdf` from `/pdf/0a1b2c.pdf`), if any."""
+    forum: str | None = None
+    """The URL of the submission's forum, when the note names its forum (or its own id)."""
 
     @property
     def submission(self) -> Submission:
-        return Submission(authors=self.authors, title=self.title, id=str(self.number))
+        return Submission(authors=self.authors, title=self.title, id=str(self.number), forum=self.forum)
 
 
 @dataclass(frozen=True)
@@ -92,11 +96,13 @@ def _note(path: str, index: int, raw: Any) -> Note:
     title = _value(content, "title")
     authors = _value(content, "authors") or []
     pdf = _value(content, "pdf")
+    forum = raw.get("forum") or raw.get("id")
     if not isinstance(authors, list) or not all(isinstance(a, str) for a in authors):
         raise OpenReviewError(f"{where}: `content.authors` must be a list of names.")
     return Note(number=number, title=title.strip() if isinstance(title, str) and title.strip() else None,
                 authors=tuple(a.strip() for a in authors if a.strip()),
-                pdf=posixpath.basename(pdf) if isinstance(pdf, str) and pdf else None)
+                pdf=posixpath.basename(pdf) if isinstance(pdf, str) and pdf else None,
+                forum=forum_url(forum) if isinstance(forum, str) else None)
 
 
 def _only_number(name: str) -> int | None:

@@ -8,12 +8,17 @@ SHA-256 is its key; an archive member is decompressed to the staging folder as i
 hashed, `inputs.Staging`), known results are taken from the store (unless `force`), files
 with the same content are checked once, and each result is kept in its own transaction the
 moment it arrives; the run's report is then the store's. Without one (`check`, `serve`),
-nothing is hashed or kept. Emitters (`reporters`) get each file's result, waivers applied,
-in the order of the items, as soon as it and the ones before it are known.
+nothing is hashed or kept. Items that belong to a numbered submission (a manifest, an
+OpenReview export) are taken in the order of their numbers, the others after them in the
+order given (`report.submission_order`). Emitters (`reporters`) get each file's result,
+waivers applied and its submission named, in that order, as soon as it and the ones before
+it are known.
 
 Ctrl-C (KeyboardInterrupt) stops the executor, marks the run `interrupted`, and returns what
-is done: `Outcome` says how many of how many files were done. A run killed outright leaves
-its finished files in the store for the next run to skip.
+is done: `Outcome` says how many of how many files were done, and the emitters are told the
+run is partial. Any other exception that stops the run (a store that cannot be written, an
+executor lost) marks it `failed`, tells the emitters so, and goes on up. A run killed
+outright leaves its finished files in the store for the next run to skip.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import __version__
 from ..execution import page_limits
 from ..limits import Limits
-from ..report import FileResult, Report
+from ..report import FileResult, Report, RunStatus, SubmissionRef, submission_order
 from ..reporters.base import Emitter
 from .inputs import Item, Staging, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
@@ -36,6 +41,7 @@ from .work import Executor, Work
 
 if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
     from .store import ResultKey, Store
+    from .store_runs import RunInfo
 
 
 class RunSettings(NamedTuple):
@@ -54,7 +60,8 @@ class RunSettings(NamedTuple):
 class Outcome(NamedTuple):
     """What a run did: its id in the store (None without one), its report (waivers applied,
     the files in the order of the items), the files it checked and those it took from the
-    store, how many files it had (`total`), and whether Ctrl-C stopped it."""
+    store, how many files it had (`total`), whether Ctrl-C stopped it, and the stopped run
+    of the store it took up (`resumes`: the latest run, stopped early, of the same command)."""
 
     run_id: int | None
     report: Report
@@ -62,6 +69,16 @@ class Outcome(NamedTuple):
     cached: int
     total: int
     interrupted: bool
+    resumes: RunInfo | None = None
+
+    @property
+    def resuming(self) -> str:
+        """`, resuming run 4 (12 of 30 files done)`, for the summary line, or nothing."""
+        stopped = self.resumes
+        if stopped is None:
+            return ""
+        total = stopped.files if stopped.files_total is None else stopped.files_total
+        return f", resuming run {stopped.id} ({stopped.files} of {total} files done)"
 
     @property
     def done(self) -> int:
@@ -81,21 +98,28 @@ class _InOrder:
         self._waiting: dict[int, FileResult] = {}
         self._next = 0
 
+    @property
+    def known(self) -> int:
+        """Files whose result is known, handed on or waiting for a file before them."""
+        return len(self.files) + len(self._waiting)
+
     def add(self, work: Work, result: FileResult) -> None:
         track = work.group.pack.track
         result = dataclasses.replace(result, path=work.item.display,
-                                     track=track if track != self.header.track else None)
+                                     track=track if track != self.header.track else None,
+                                     submission=SubmissionRef.of(work.item.submission))
         self._waiting[work.position] = apply_waivers(result, self.waivers, work.item.submission.id)
         while self._next in self._waiting:
             self._emit(self._waiting.pop(self._next))
             self._next += 1
 
-    def finish(self) -> None:
-        """Hand on what is still waiting for a file before it (a stopped run), in order."""
+    def finish(self, status: RunStatus | None) -> None:
+        """Hand on what is still waiting for a file before it (a stopped run), in order, and
+        tell the emitters whether the run was complete."""
         for position in sorted(self._waiting):
             self._emit(self._waiting.pop(position))
         for emitter in self.emitters:
-            emitter.finish()
+            emitter.finish(status)
 
     def _emit(self, result: FileResult) -> None:
         self.files.append(result)
@@ -103,19 +127,25 @@ class _InOrder:
             emitter.file(result)
 
 
+STOPPED_BY = {"interrupted": "stopped by Ctrl-C", "failed": "stopped by an error"}
+"""Why a run that ended in that state stopped before its last file (what outputs say)."""
+
+
 def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, store: Store | None = None,
               progress: Progress | None = None, emitters: Sequence[Emitter] = (), command: str = "") -> Outcome:
     """Run `items` (see the module docstring); raises PackError or SelectionError before
     anything runs when the pack cannot be resolved for an item's track and stage."""
     progress = progress or NoProgress()
+    items = sorted(items, key=lambda item: submission_order(SubmissionRef.of(item.submission)))
     groups = resolve_groups(items, settings.spec)
     base = groups.get((settings.spec.track, settings.spec.stage))
     pack = base.pack if base is not None else settings.spec.resolve()
     limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
     header = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
                     venue_choice=settings.venue_choice)
-    run_id = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers,
-                             limits) if store is not None else None
+    started = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers,
+                              limits, len(items)) if store is not None else None
+    run_id = started.id if started is not None else None
     results = _InOrder(header, emitters, settings.waivers)
     for emitter in emitters:
         emitter.start(header)
@@ -129,7 +159,8 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
                          cached=was_cached)
         results.add(work, result)
 
-    with Staging(settings.limits) as staging:
+    staged_in = store.staging_folder(run_id) if store is not None and run_id is not None else None
+    with Staging(settings.limits, folder=staged_in) as staging:
         try:
             pending: list[Work] = []
             followers: dict[ResultKey, list[Work]] = {}
@@ -175,13 +206,17 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
             state = "interrupted"
         finally:
             progress.close()
-            if store is not None and run_id is not None:
-                store.finish_run(run_id, state)
-            if state != "failed":
-                results.finish()
+            done = results.known
+            status = RunStatus(done, len(items), STOPPED_BY[state]) if state in STOPPED_BY else None
+            try:
+                if store is not None and run_id is not None:
+                    store.finish_run(run_id, state, STOPPED_BY.get(state))
+            finally:
+                results.finish(status)
     report = store.report(run_id) if store is not None and run_id is not None else \
-        dataclasses.replace(header, files=results.files)
-    return Outcome(run_id, report, checked, cached, len(items), state == "interrupted")
+        dataclasses.replace(header, files=results.files, run_status=status)
+    return Outcome(run_id, report, checked, cached, len(items), state == "interrupted",
+                   started.resumes if started is not None else None)
 
 
 def _nothing() -> Generator[tuple[Work, FileResult], None, None]:

@@ -14,13 +14,22 @@ cannot be written (a full disk, a lock held past the busy timeout, a file-size l
 `StoreError` with one line that says so and how many results this run kept: every result
 written before stays, and the next run resumes from it.
 
-Schema (version 1; docs/batch.md shows it with examples):
+A run records how many files it was given, who runs it and a heartbeat (`liveness.py`), so
+that a run killed outright, which never marks itself stopped, is shown `interrupted` once its
+process is gone, and the next run on the store marks it so, says it resumes it, and removes
+the archive members it left staged (in `<db>-staging/run-<id>/`, never the system's temp).
+
+Schema (version 2; docs/batch.md shows it with examples):
 
     schema_version(version)                        one row: the schema's version
     runs(id, started_at, finished_at, state,       one row per run; state: running, done, failed,
-         venue, track, stage, axiomcheck_version,    interrupted (Ctrl-C); a killed run stays
-         command, waivers, page_limits)              `running`. waivers: JSON list of the run's waivers;
-                                                     page_limits: each track's main-body limit
+         venue, track, stage, axiomcheck_version,    interrupted (Ctrl-C, or found killed). waivers:
+         command, waivers, page_limits,              JSON list of the run's waivers; page_limits:
+         files_total, owner, heartbeat_at,           each track's main-body limit; files_total: the
+         stop_reason, resumes)                       files it was given; owner (JSON: host, pid,
+                                                     start) and heartbeat_at: whether it still runs;
+                                                     stop_reason: why it stopped before its last
+                                                     file; resumes: the stopped run it takes up
     results(sha256, pack, pack_hash, track, stage, one row per distinct key: the file's result
             axiomcheck_version, settings,            as JSON (report schema axiomcheck.report/1,
             status, pages, internal_error,           without waivers) and when it was checked
@@ -37,24 +46,25 @@ import contextlib
 import dataclasses
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
 
 from ..model import Submission
 from ..codec import result_from_json, result_to_json
 from ..report import FileResult, Report
-from .waivers import Waiver, apply_waivers
+from .liveness import HEARTBEAT_EVERY, Owner, is_gone, parse_time, this_process
+from .store_runs import KEY_COLUMNS, KILLED, RunInfo, RunStart, run_report
+from .waivers import Waiver
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_SECONDS = 60.0
 DEFAULT_DB = "axiomcheck-results.sqlite"
 _KNOWN_CACHE = 256
 """Distinct stored results `known` keeps parsed at most (callers do not change them)."""
 
-_KEY_COLUMNS = ("sha256", "pack", "pack_hash", "track", "stage", "axiomcheck_version", "settings")
 _DDL = (
     "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
     """CREATE TABLE IF NOT EXISTS runs (
@@ -62,7 +72,8 @@ _DDL = (
         started_at TEXT NOT NULL, finished_at TEXT, state TEXT NOT NULL,
         venue TEXT NOT NULL, track TEXT NOT NULL, stage TEXT NOT NULL,
         axiomcheck_version TEXT NOT NULL, command TEXT NOT NULL, waivers TEXT NOT NULL,
-        page_limits TEXT NOT NULL)""",
+        page_limits TEXT NOT NULL, files_total INTEGER, owner TEXT, heartbeat_at TEXT, stop_reason TEXT,
+        resumes INTEGER)""",
     """CREATE TABLE IF NOT EXISTS results (
         sha256 TEXT NOT NULL, pack TEXT NOT NULL, pack_hash TEXT NOT NULL, track TEXT NOT NULL,
         stage TEXT NOT NULL, axiomcheck_version TEXT NOT NULL, settings TEXT NOT NULL,
@@ -76,6 +87,10 @@ _DDL = (
         result TEXT,
         PRIMARY KEY (run_id, position))""",
 )
+
+_ADDED_IN_2 = ("files_total INTEGER", "owner TEXT", "heartbeat_at TEXT", "stop_reason TEXT", "resumes INTEGER")
+"""The columns version 2 added to `runs` (a version-1 store gains them, empty, when opened)."""
+_STOPPED_STATES = ("interrupted", "failed")
 
 
 class StoreError(Exception):
@@ -95,21 +110,9 @@ class ResultKey:
     settings: str
 
     def values(self) -> tuple[str, ...]:
-        """The key's columns in `_KEY_COLUMNS` order."""
+        """The key's columns in `KEY_COLUMNS` order."""
         return (self.sha256, self.pack, self.pack_hash, self.track, self.stage, self.axiomcheck_version,
                 self.settings)
-
-
-@dataclass(frozen=True)
-class RunInfo:
-    id: int
-    started_at: str
-    finished_at: str | None
-    state: str
-    venue: str
-    track: str
-    stage: str
-    files: int
 
 
 def _now() -> str:
@@ -126,6 +129,8 @@ class Store:
         self._failure: StoreError | None = None
         self._known: dict[str, FileResult] = {}
         """Stored results parsed by `known`, by their text (many files share one: twins, reruns)."""
+        self._heartbeat: datetime | None = None
+        """When this process last wrote its run's heartbeat."""
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise StoreError(f"{path}: the folder {folder} does not exist; create it or give another --db.")
@@ -175,6 +180,10 @@ class Store:
             row = self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()
             if row[0] is None:
                 self._db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            elif row[0] == 1:
+                for column in _ADDED_IN_2:
+                    self._db.execute(f"ALTER TABLE runs ADD COLUMN {column}")
+                self._db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
             elif row[0] > SCHEMA_VERSION:
                 raise StoreError(f"{self.path}: the database has schema version {row[0]}, from a newer "
                                  f"axiomcheck (this one reads version {SCHEMA_VERSION}). Upgrade axiomcheck "
@@ -186,26 +195,77 @@ class Store:
             yield
 
     def start_run(self, venue: str, track: str, stage: str, version: str, command: str,
-                  waivers: Sequence[Waiver], page_limits: dict[str, float] | None = None) -> int:
-        """A new run (state `running`); `page_limits` is each track's main-body limit, for reports."""
+                  waivers: Sequence[Waiver], page_limits: dict[str, float] | None = None,
+                  files_total: int | None = None) -> RunStart:
+        """A new run (state `running`, owned by this process) of `files_total` files;
+        `page_limits` is each track's main-body limit, for reports. Runs left `running` by a
+        process that is gone are marked `interrupted` first; the latest run, when it stopped
+        before its last file and had the same command, is the one this run resumes."""
+        self.close_gone_runs()
+        self.remove_stale_staging()
+        latest = next(iter(self.runs()[-1:]), None)
+        resumes = latest if latest is not None and latest.command == command and latest.status is not None \
+            and latest.state in _STOPPED_STATES else None
+        now = _now()
         with self._write():
             cursor = self._db.execute(
                 "INSERT INTO runs (started_at, state, venue, track, stage, axiomcheck_version, command, waivers, "
-                "page_limits) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?)",
-                (_now(), venue, track, stage, version, command, json.dumps([w.to_dict() for w in waivers]),
-                 json.dumps(page_limits or {})))
-            return int(cursor.lastrowid or 0)
+                "page_limits, files_total, owner, heartbeat_at, resumes) "
+                "VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (now, venue, track, stage, version, command, json.dumps([w.to_dict() for w in waivers]),
+                 json.dumps(page_limits or {}), files_total, this_process().to_json(), now,
+                 resumes.id if resumes is not None else None))
+            self._heartbeat = parse_time(now)
+            return RunStart(int(cursor.lastrowid or 0), resumes)
 
-    def finish_run(self, run_id: int, state: str) -> None:
+    def finish_run(self, run_id: int, state: str, reason: str | None = None) -> None:
+        """The run ended in `state` (done, interrupted, failed); `reason`: why it stopped early."""
         with self._write():
-            self._db.execute("UPDATE runs SET state = ?, finished_at = ? WHERE id = ?", (state, _now(), run_id))
+            self._db.execute("UPDATE runs SET state = ?, finished_at = ?, stop_reason = ? WHERE id = ?",
+                             (state, _now(), reason, run_id))
+
+    def close_gone_runs(self) -> list[int]:
+        """Mark `interrupted` the runs stored as running whose process is gone (killed), as
+        of their last heartbeat; returns their ids."""
+        with self._guard():
+            rows = self._db.execute("SELECT id, owner, heartbeat_at, started_at FROM runs "
+                                    "WHERE state = 'running'").fetchall()
+        gone = [run for run, owner, beat, started in rows
+                if is_gone(Owner.from_json(owner), parse_time(beat or started))]
+        if gone:
+            with self._write():
+                self._db.executemany(
+                    "UPDATE runs SET state = 'interrupted', stop_reason = ?, "
+                    "finished_at = COALESCE(heartbeat_at, started_at) WHERE id = ? AND state = 'running'",
+                    [(KILLED, run) for run in gone])
+        return gone
+
+    def staging_folder(self, run_id: int) -> str:
+        """Where run `run_id` stages archive members: beside the store, in its own folder."""
+        return os.path.join(f"{self.path}-staging", f"run-{run_id}")
+
+    def remove_stale_staging(self) -> list[str]:
+        """Remove the staging folders of runs that no longer run (a killed run's members);
+        returns what was removed."""
+        root = f"{self.path}-staging"
+        if not os.path.isdir(root):
+            return []
+        stopped = {f"run-{run.id}" for run in self.runs() if run.state != "running"}
+        removed = []
+        for name in sorted(os.listdir(root)):
+            if name in stopped:  # a run that started since is not listed: its folder stays
+                shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+                removed.append(name)
+        with contextlib.suppress(OSError):  # left when another run stages there
+            os.rmdir(root)
+        return removed
 
     def known(self, key: ResultKey) -> FileResult | None:
         """The stored result for `key`, or None (also when it recorded an internal error,
         which the next run tries again)."""
         with self._guard():
             row = self._db.execute(
-                f"SELECT result FROM results WHERE {' AND '.join(f'{c} = ?' for c in _KEY_COLUMNS)} "
+                f"SELECT result FROM results WHERE {' AND '.join(f'{c} = ?' for c in KEY_COLUMNS)} "
                 "AND internal_error = 0", key.values()).fetchone()
         if row is None:
             return None
@@ -223,73 +283,54 @@ class Store:
         with self._write():
             if key is not None and not cached:
                 self._db.execute(
-                    f"INSERT OR REPLACE INTO results ({', '.join(_KEY_COLUMNS)}, status, pages, internal_error, "
+                    f"INSERT OR REPLACE INTO results ({', '.join(KEY_COLUMNS)}, status, pages, internal_error, "
                     "result, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     key.values() + (result.status, result.pages, int(result.internal_error),
                                     json.dumps(result_to_json(result), ensure_ascii=False), _now()))
             elif key is None:
                 inline = json.dumps({"file": result_to_json(result), "internal_error": result.internal_error},
                                     ensure_ascii=False)
-            values = key.values() if key is not None else (None,) * len(_KEY_COLUMNS)
+            values = key.values() if key is not None else (None,) * len(KEY_COLUMNS)
             self._db.execute(
-                f"INSERT OR REPLACE INTO run_files (run_id, position, path, {', '.join(_KEY_COLUMNS)}, "
+                f"INSERT OR REPLACE INTO run_files (run_id, position, path, {', '.join(KEY_COLUMNS)}, "
                 "submission_id, submission, cached, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (run_id, position, path) + values + (submission.id, json.dumps(submission.to_dict()),
                                                      int(cached), inline))
+            now = datetime.now(timezone.utc)
+            if self._heartbeat is None or now - self._heartbeat >= HEARTBEAT_EVERY:
+                self._db.execute("UPDATE runs SET heartbeat_at = ? WHERE id = ?",
+                                 (now.isoformat(timespec="seconds"), run_id))
+                self._heartbeat = now
         self.recorded += 1
 
     def runs(self) -> list[RunInfo]:
+        """Every run, oldest first; one stored as running whose process is gone is shown
+        interrupted (the store is not changed: `close_gone_runs` does that)."""
         with self._guard():
             rows = self._db.execute(
                 "SELECT r.id, r.started_at, r.finished_at, r.state, r.venue, r.track, r.stage, "
-                "(SELECT COUNT(*) FROM run_files f WHERE f.run_id = r.id) FROM runs r ORDER BY r.id").fetchall()
-        return [RunInfo(*row) for row in rows]
+                "(SELECT COUNT(*) FROM run_files f WHERE f.run_id = r.id), r.files_total, r.stop_reason, "
+                "r.command, r.resumes, r.owner, r.heartbeat_at FROM runs r ORDER BY r.id").fetchall()
+        runs = []
+        for *fields, owner, beat in rows:
+            run = RunInfo(*fields)
+            if run.state == "running" and is_gone(Owner.from_json(owner), parse_time(beat or run.started_at)):
+                run = dataclasses.replace(run, state="interrupted", reason=KILLED)
+            runs.append(run)
+        return runs
 
     def report(self, run_id: int | None = None) -> Report:
         """The report of a run (the latest when None), rebuilt from the store with the run's
         waivers applied: what the run printed, without checking anything again. A stored
         result that several files share (twins, known files) is parsed once."""
         with self._guard():
-            return self._report(run_id)
-
-    def _report(self, run_id: int | None) -> Report:
-        row = self._db.execute(
-            "SELECT id, venue, track, stage, waivers, page_limits FROM runs "
-            "WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))", (run_id,)).fetchone()
-        if row is None:
-            raise StoreError(f"{self.path}: no run {run_id}." if run_id is not None else
-                             f"{self.path}: the database holds no run yet.")
-        run, venue, track, stage, waivers_text, limits_text = row
-        waivers = [Waiver.from_dict(w) for w in json.loads(waivers_text)]
-        report = Report(venue=venue, track=track, stage=stage, page_limits=json.loads(limits_text))
-        files = self._db.execute(
-            "SELECT f.path, f.track, f.submission_id, f.result, r.result, r.internal_error FROM run_files f "
-            f"LEFT JOIN results r ON {' AND '.join(f'r.{c} = f.{c}' for c in _KEY_COLUMNS)} "
-            "WHERE f.run_id = ? ORDER BY f.position", (run,))
-        parsed: dict[tuple[str, bool], FileResult] = {}
-        for path, file_track, submission_id, inline, stored, internal in files:
-            result = _result(inline, stored, internal, parsed)
-            if result is not None:
-                result = dataclasses.replace(result, path=path,
-                                             track=file_track if file_track not in (None, track) else None)
-                report.files.append(apply_waivers(result, waivers, submission_id))
-        return report
-
-
-def _result(inline: str | None, stored: str | None, internal: int | None,
-            parsed: dict[tuple[str, bool], FileResult]) -> FileResult | None:
-    """The file's result as stored (`parsed` keeps each shared stored result parsed once;
-    callers copy it before changing it)."""
-    if inline is not None:
-        data: dict[str, Any] = json.loads(inline)
-        return result_from_json(data["file"], internal_error=bool(data.get("internal_error")))
-    if stored is None:  # its results row was deleted (by hand): nothing to show
-        return None
-    key = (stored, bool(internal))
-    result = parsed.get(key)
-    if result is None:
-        result = parsed[key] = result_from_json(json.loads(stored), internal_error=bool(internal))
-    return result
+            runs = self.runs()
+            run = next((r for r in runs if r.id == run_id), None) if run_id is not None else \
+                (runs[-1] if runs else None)
+            if run is None:
+                raise StoreError(f"{self.path}: no run {run_id}." if run_id is not None else
+                                 f"{self.path}: the database holds no run yet.")
+            return run_report(self._db, run)
 
 
 class _Transaction:

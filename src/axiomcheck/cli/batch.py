@@ -40,9 +40,9 @@ NUMBERS_NAMED = 20
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
 @click.option("--manifest", "manifest_file", type=click.Path(exists=True, dir_okay=False),
-              help="CSV or YAML list of files with their id, title, authors, affiliations, track and stage.")
+              help="CSV or YAML list of files with their id, title, forum, authors, affiliations, track and stage.")
 @click.option("--openreview", "openreview_file", type=click.Path(exists=True, dir_okay=False),
-              help="OpenReview export (notes as JSON): each PDF gets its submission's number, title and "
+              help="OpenReview export (notes as JSON): each PDF gets its submission's number, title, forum and "
                    "authors, matched by number.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
               help="Files checked in parallel (default: every core; with --executor dask and no "
@@ -121,7 +121,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
     click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
                f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
                f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
-               f"results in {db} (run {outcome.run_id})",
+               f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
     if not wanted:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "

@@ -105,7 +105,7 @@ def check(pdfs: tuple[str, ...], venue: str | None, track: str | None, stage: st
                            venue_choice=venue_choice.to_dict() if venue_choice else None)
     with _report_stream(output) as stream:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir),
-                            emitters=[emitter(output_format, stream)])
+                            emitters=[emitter(output_format, stream, output)])
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
     sys.exit(outcome.report.exit_code_for(fail_on))

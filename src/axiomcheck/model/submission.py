@@ -17,12 +17,15 @@ class Submission:
     affiliations: tuple[str, ...] = ()
     id: str | None = None
     """The submission's id in the organizers' system (e.g. an OpenReview number)."""
+    forum: str | None = None
+    """The submission's page in that system (an OpenReview forum's URL), for the reports."""
 
     def to_dict(self) -> dict[str, object]:
         return {"authors": list(self.authors), "title": self.title, "affiliations": list(self.affiliations),
-                "id": self.id}
+                "id": self.id, "forum": self.forum}
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Submission:
         return cls(authors=tuple(data.get("authors") or ()), title=data.get("title"),  # type: ignore[arg-type]
-                   affiliations=tuple(data.get("affiliations") or ()), id=data.get("id"))  # type: ignore[arg-type]
+                   affiliations=tuple(data.get("affiliations") or ()), id=data.get("id"),  # type: ignore[arg-type]
+                   forum=data.get("forum"))  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ SHADE_COLOUR = (220, 20, 60, 60)
 LIMIT_COLOUR = (30, 90, 200)
 LEGEND_MARK = (90, 90, 90)
 """The legend's bullet: not the box colour, so that the drawn box is the only box-coloured thing
-(`images.evidence_views` finds it by colour)."""
+on the picture."""
 BOX_WIDTH = 3
 LIMIT_WIDTH = 3
 EDGE_BAR = 10

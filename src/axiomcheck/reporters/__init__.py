@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
-from typing import Generic, TextIO, TypeVar
+from typing import Generic, Protocol, TextIO, TypeVar
 
 from ..report import Report
 from .base import Emitter, render_with
@@ -29,7 +29,15 @@ _MODULES: dict[str, tuple[str, str]] = {
 }
 """Format name -> (module in this package, emitter class)."""
 
-Renderer = Callable[[Report], str]
+
+
+class Renderer(Protocol):
+    """`REPORTERS[name](report)`: the report as a string (`destination`: the file it will be
+    written to, for an HTML page whose pictures lie beside it)."""
+
+    def __call__(self, report: Report, destination: str | None = None) -> str: ...
+
+
 _Value = TypeVar("_Value")
 
 
@@ -65,9 +73,10 @@ REPORTERS: Mapping[str, Renderer] = _ByFormat(lambda cls: functools.partial(rend
 EXTENSIONS: Mapping[str, str] = _ByFormat(lambda cls: cls.EXTENSION)
 
 
-def emitter(name: str, stream: TextIO) -> Emitter:
-    """A new emitter of format `name` writing to `stream` (KeyError for an unknown name)."""
-    return EMITTERS[name](stream)
+def emitter(name: str, stream: TextIO, destination: str | None = None) -> Emitter:
+    """A new emitter of format `name` writing to `stream` (KeyError for an unknown name);
+    `destination` is the file the stream writes, when it is one."""
+    return EMITTERS[name](stream, destination)
 
 
 __all__ = ["EMITTERS", "EXTENSIONS", "REPORTERS", "Emitter", "Renderer", "emitter"]

@@ -2,8 +2,10 @@
 
 An emitter writes to a text stream in three steps, as linters' formatters do: `start` with
 the run's header (venue, track, stage, page limits), `file` once per checked file as soon as
-its result is known, and `finish` after the last one. `check` and `batch` drive emitters the
-same way; `render` turns a whole `Report` into a string through the same three steps.
+its result is known, and `finish` after the last one, told whether the run checked every
+file it was given (a run stopped by Ctrl-C or an error says "partial: N of M files" in every
+format). `check` and `batch` drive emitters the same way; `render_with` turns a whole
+`Report` into a string through the same three steps.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from abc import ABC, abstractmethod
 from typing import TextIO
 
 from ..finding_types import Severity
-from ..report import FileResult, Finding, Report
+from ..report import FileResult, Finding, Report, RunStatus
 from ..verdicts import is_verdict
 
 
@@ -25,8 +27,11 @@ class Emitter(ABC):
     EXTENSION: str
     """The usual file-name extension of the format (with the dot)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, destination: str | None = None) -> None:
         self.stream = stream
+        self.destination = destination
+        """The file the output is written to (None: standard output or a string), so that an
+        output can name files beside it by relative paths (the HTML page's pictures)."""
 
     @abstractmethod
     def start(self, run: Report) -> None:
@@ -38,19 +43,27 @@ class Emitter(ABC):
         """Write (or take in) one file's result."""
 
     @abstractmethod
-    def finish(self) -> None:
-        """End the output (summaries, closing brackets); the stream is not closed."""
+    def finish(self, status: RunStatus | None = None) -> None:
+        """End the output (summaries, closing brackets); the stream is not closed. `status`
+        says how many of the run's files were done and why it stopped early (None: the
+        files written are all the run had)."""
 
 
-def render_with(emitter_class: type[Emitter], report: Report) -> str:
-    """The whole of `report` in one format, as a string."""
+def render_with(emitter_class: type[Emitter], report: Report, destination: str | None = None) -> str:
+    """The whole of `report` in one format, as a string (`destination`: the file it will be
+    written to, for outputs that name files beside them)."""
     out = io.StringIO()
-    emitter = emitter_class(out)
+    emitter = emitter_class(out, destination)
     emitter.start(report)
     for result in report.files:
         emitter.file(result)
-    emitter.finish()
+    emitter.finish(report.run_status)
     return out.getvalue()
+
+
+def completed(status: RunStatus | None, files: int) -> RunStatus:
+    """The run's status as `finish` was told, or complete with the `files` written."""
+    return status or RunStatus(files, files)
 
 
 def plural(count: int, word: str) -> str:

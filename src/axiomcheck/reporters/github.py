@@ -1,12 +1,14 @@
 """GitHub Actions workflow commands: one annotation per finding, shown on the PDF in a
 pull request (`::error file=...,title=...::message`), then a one-line summary. A waived
-finding becomes a `notice` whose title says it is waived."""
+finding becomes a `notice` whose title says it is waived; a finding's title names the
+submission (`#21`) when the file belongs to one; a run stopped before its last file ends
+with a warning, `partial: 12 of 30 files (stopped by Ctrl-C)`."""
 
 from __future__ import annotations
 
 from ..finding_types import Severity
-from ..report import FileResult, Report
-from .base import Emitter, StatusTally, plural
+from ..report import FileResult, Report, RunStatus
+from .base import Emitter, StatusTally, completed, plural
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -32,6 +34,8 @@ class GithubEmitter(Emitter):
         for finding in result.findings:
             where = f" (page {finding.page})" if finding.page else ""
             title = f"{finding.rule} {finding.name}{where}"
+            if result.submission is not None and result.submission.id is not None:
+                title = f"#{result.submission.id} {title}"
             message = f"{finding.message} Fix: {finding.hint}" if finding.hint else finding.message
             level = _LEVEL[finding.severity]
             if finding.waived:
@@ -40,7 +44,10 @@ class GithubEmitter(Emitter):
             self.stream.write(f"::{level} file={_escape_property(result.path)},"
                               f"title={_escape_property(title)}::{_escape_data(message)}\n")
 
-    def finish(self) -> None:
+    def finish(self, status: RunStatus | None = None) -> None:
         run = self.run
+        done = completed(status, self.tally.total)
+        if done.partial:
+            self.stream.write(f"::warning title=axiomcheck run {done.state}::{_escape_data(done.summary)}\n")
         self.stream.write(f"axiomcheck {run.venue}/{run.track}/{run.stage}: {plural(self.tally.total, 'file')}, "
-                          f"{self.tally.summary()}\n")
+                          f"{self.tally.summary()}{'; ' + done.summary if done.partial else ''}\n")

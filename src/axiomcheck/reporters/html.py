@@ -1,18 +1,25 @@
-"""HTML: one self-contained triage page for organizers (no network, works without JavaScript).
+"""HTML: one triage page for organizers, self-contained, that stays light for thousands of files.
 
-The page has the run's counts, a table of files (status, track, main-body pages, errors,
-warnings, first error), counts per rule, a histogram of main-body lengths against each
-track's page limit (inline SVG), and per file its findings with the evidence pictures
-(`--evidence`) embedded as data URIs: a thumbnail of the page that opens, on a click, to
-the part of the page around the box at full resolution (an HTML `<details>` element, no
-script). A small script sorts and filters the table; without
-it the page reads the same. The page carries its own Content-Security-Policy: nothing is
-loaded from anywhere, and only its own style and script (by hash) may run.
+The page has the run's counts (and a banner when the run stopped before its last file), a
+table of files (file, submission, status, track, main-body pages, errors, warnings, first
+error), counts per rule with each rule's usual fix, a histogram of main-body lengths against
+each track's page limit (inline SVG), and per file its findings. A small script sorts the
+table by any column and filters it by text (searched in every finding of a file: rule id,
+name, message, evidence; and in its path and submission), by rule and by status, showing
+only the matching files' sections; without the script the page reads the same, unfiltered.
 
-Made with the Jinja2 page templates shipped in `reporters/html_page/`. Each file's section is
-rendered as its result arrives (its pictures read then), so memory holds text, not results.
-Pillow (`pdf/images.py`) is imported only when a finding has an evidence picture: the process
-that writes the page then reads the PNGs it had the workers draw, never a PDF.
+Built to scale (3,000 files, docs/report-format.md): a fix that several findings share is
+written once, in the rules table, and each of them links to it; long evidence is cut; and
+evidence pictures (`--evidence DIR`) are never embedded: each finding shows a thumbnail of
+its picture, loaded lazily from the file beside the page (a path relative to the page,
+`destination`), that opens the full picture. Nothing is loaded from
+the network (the page's Content-Security-Policy allows images from its own folder only); a
+picture that is not where the page says shows as a line naming it, and `missing_pictures`
+lists them (`axiomcheck report` says so).
+
+Made with the Jinja2 page templates shipped in `reporters/html_page/`. Memory holds what the
+page shows of each file (its texts), not the results; the page is rendered at the end, once
+the fixes that findings share are known.
 """
 
 from __future__ import annotations
@@ -22,29 +29,47 @@ import hashlib
 import math
 import os
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup
 
 from ..finding_types import Severity
-from ..report import FileResult, Finding, Report
-from .base import Emitter, StatusTally, first_error, main_body_length, main_body_words, standing_errors
+from ..report import FileResult, Finding, Report, RunStatus, SubmissionRef
+from .base import Emitter, StatusTally, completed, first_error, main_body_length, main_body_words, standing_errors
 from .catalog import describe
 
 _PAGE_FILES = resources.files(__package__) / "html_page"
-FIRST_ERROR_CHARS = 160
+FIRST_ERROR_CHARS = 100
 """The table shows this much of a file's first error (the file's section has all of it)."""
+TITLE_CHARS = 60
+"""The table shows this much of a submission's title (the file's section has all of it)."""
+EVIDENCE_CHARS = 160
+"""The page shows this much of a finding's evidence (the JSON report has all of it)."""
+LABELS = {"pass": "pass", "fail": "fail", "error": "not checked"}
+"""A file's status as the page says it."""
 BIN_WIDTH = 0.25
 """Width of a histogram bin, in pages; a bin holds lengths above its lower edge up to its upper
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
 MAX_TICKS = 12
 """The histogram's page axis carries at most this many labelled ticks."""
+SORT_DIGITS = 12
+"""Submission numbers are sorted as text padded to this many digits."""
 _ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True,
                                   undefined=jinja2.StrictUndefined)
+
+
+def _text(value: object) -> Markup:
+    """Text for the page's body: only `&`, `<` and `>` escaped (quotes need it in attributes only)."""
+    return Markup(str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+_ENVIRONMENT.filters["t"] = _text
 
 
 def _asset(name: str) -> str:
@@ -55,18 +80,18 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def _pictures(path: str | None) -> tuple[str, str] | None:
-    """Data URIs of an evidence PNG's thumbnail and of the strip around its box; None when
-    there is no picture or it cannot be read."""
-    if not path:
-        return None
-    from ..pdf.images import evidence_views  # noqa: PLC0415 - Pillow, only for pages with evidence pictures
+def picture_link(image: str, destination: str | None) -> str:
+    """The URL a page written to `destination` (None: standard output, read from the working
+    folder) uses for the picture at `image`: a relative path, percent-encoded."""
+    if destination is not None:
+        image = os.path.relpath(os.path.abspath(image), os.path.dirname(os.path.abspath(destination)))
+    return quote(image.replace(os.sep, "/"), safe="/-._~!$&'()*+,;=@")
 
-    views = evidence_views(path)
-    if views is None:
-        return None
-    thumb, strip = ("data:image/jpeg;base64," + base64.b64encode(view).decode("ascii") for view in views)
-    return thumb, strip
+
+def missing_pictures(results: Iterable[FileResult]) -> list[str]:
+    """The evidence pictures the results name that are not on disk (moved or deleted)."""
+    return [f.evidence_image for result in results for f in result.findings
+            if f.evidence_image and not os.path.isfile(f.evidence_image)]
 
 
 @dataclass
@@ -88,6 +113,32 @@ class _Row:
     warnings: int
     waived: int
     first_error: str
+    rules: str
+    """The ids of the rules with findings on the file, for the rule filter."""
+    submission: SubmissionRef | None
+
+    @property
+    def submission_sort(self) -> str:
+        """The submission column's sort key: numbers in order, then other ids."""
+        ref = self.submission
+        if ref is None or ref.id is None:
+            return ""
+        return str(ref.number).zfill(SORT_DIGITS) if ref.number is not None else "~" + ref.id.lower()
+
+
+@dataclass
+class _FindingView:
+    """What the page shows of a finding."""
+
+    f: Finding
+    label: str
+    """error, warning, info or waived."""
+    evidence: str | None
+    """The evidence, cut to `EVIDENCE_CHARS`, when the message does not hold it already."""
+    picture: str | None
+    """The link to its evidence picture, when the picture is there."""
+    fix: str | None = None
+    """The anchor of its fix in the rules table, when other findings share it."""
 
 
 @dataclass
@@ -95,6 +146,8 @@ class _RuleCount:
     id: str
     name: str
     summary: str
+    fixes: dict[str, str] = field(default_factory=dict)
+    """The fixes several of the rule's findings share, by their anchor."""
     errors: int = 0
     warnings: int = 0
     notes: int = 0
@@ -158,7 +211,8 @@ class HtmlEmitter(Emitter):
         self.tally = StatusTally()
         self.rows: list[_Row] = []
         self.rules: dict[str, _RuleCount] = {}
-        self.sections: list[str] = []
+        self.files: list[tuple[_Row, str | None, list[_FindingView]]] = []
+        self.hints: Counter[tuple[str, str]] = Counter()
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)
@@ -171,17 +225,20 @@ class HtmlEmitter(Emitter):
                    main_body_words=main_body_words(result), errors=len(errors),
                    warnings=result.count(Severity.WARNING) - sum(1 for f in errors if f.severity != Severity.ERROR),
                    waived=result.waived_count,
-                   first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "")
+                   first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "",
+                   rules=" ".join(dict.fromkeys(f.rule for f in result.findings)), submission=result.submission)
         self.rows.append(row)
         for finding in result.findings:
             self._count(finding, index)
-        findings = [self._finding_view(f) for f in result.findings]
-        self.sections.append(_ENVIRONMENT.get_template("file.html.j2").render(
-            row=row, result=result, findings=findings, limit=self.run.page_limits.get(row.track)))
+            if finding.hint:
+                self.hints[finding.rule, finding.hint] += 1
+        self.files.append((row, result.sha256, [self._finding_view(f) for f in result.findings]))
 
     def _count(self, finding: Finding, index: int) -> None:
-        text = describe(finding.rule, finding.name)
-        count = self.rules.setdefault(finding.rule, _RuleCount(finding.rule, finding.name, text.summary))
+        count = self.rules.get(finding.rule)
+        if count is None:
+            count = self.rules[finding.rule] = _RuleCount(finding.rule, finding.name,
+                                                          describe(finding.rule, finding.name).summary)
         if finding.waived:
             count.waived += 1
         elif finding.severity == Severity.ERROR:
@@ -192,12 +249,32 @@ class HtmlEmitter(Emitter):
             count.notes += 1
         count.files.add(index)
 
-    @staticmethod
-    def _finding_view(finding: Finding) -> dict[str, Any]:
-        return {"f": finding, "pictures": _pictures(finding.evidence_image),
-                "label": "waived" if finding.waived else finding.severity}
+    def _finding_view(self, finding: Finding) -> _FindingView:
+        image = finding.evidence_image
+        evidence = finding.evidence if finding.evidence and finding.evidence not in finding.message else None
+        if evidence is not None and len(evidence) > EVIDENCE_CHARS:
+            evidence = evidence[:EVIDENCE_CHARS - 1].rstrip() + "…"
+        return _FindingView(finding, "waived" if finding.waived else finding.severity.value, evidence,
+                            picture_link(image, self.destination) if image and os.path.isfile(image) else None)
 
-    def finish(self) -> None:
+    def _sections(self) -> Markup:
+        """Every file's section, each finding linking to its fix when others share it."""
+        anchors: dict[tuple[str, str], str] = {}
+        for (rule, hint), uses in self.hints.items():
+            if uses > 1:
+                anchor = anchors[rule, hint] = f"x{len(anchors)}"
+                self.rules[rule].fixes[anchor] = hint
+        template = _ENVIRONMENT.get_template("file.html.j2")
+        sections = []
+        for row, sha, views in self.files:
+            for view in views:
+                view.fix = anchors.get((view.f.rule, view.f.hint))
+            sections.append(template.render(row=row, sha=sha, findings=views, run=self.run, labels=LABELS,
+                                            limit=self.run.page_limits.get(row.track)))
+        return Markup("\n".join(sections))
+
+    def finish(self, status: RunStatus | None = None) -> None:
+        done = completed(status, len(self.rows))
         tracks = sorted({row.track for row in self.rows} | set(self.run.page_limits))
         charts = []
         for track in tracks:
@@ -205,13 +282,14 @@ class HtmlEmitter(Emitter):
             if lengths:
                 charts.append(_histogram(track, lengths, self.run.page_limits.get(track)))
         style, script = _asset("triage.css"), _asset("triage.js")
-        csp = (f"default-src 'none'; img-src data:; style-src {_csp_hash(style)}; "
+        csp = (f"default-src 'none'; img-src 'self'; style-src {_csp_hash(style)}; "
                f"script-src {_csp_hash(script)}; base-uri 'none'; form-action 'none'")
         rules = sorted(self.rules.values(), key=lambda r: (-r.errors, -r.warnings, r.id))
         prefix = _common_folder([row.path for row in self.rows])
         page = _ENVIRONMENT.get_template("page.html.j2").render(
             run=self.run, tally=self.tally, rows=self.rows, rules=rules, charts=charts, prefix=prefix,
-            first_error_chars=FIRST_ERROR_CHARS,
-            sections=Markup("\n".join(self.sections)), style=Markup(style), script=Markup(script), csp=csp,
+            first_error_chars=FIRST_ERROR_CHARS, title_chars=TITLE_CHARS, partial=done if done.partial else None,
+            submissions=any(row.submission is not None for row in self.rows), labels=LABELS,
+            sections=self._sections(), style=Markup(style), script=Markup(script), csp=csp,
             bin_width=BIN_WIDTH)
         self.stream.write(page)

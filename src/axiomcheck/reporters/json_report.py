@@ -1,7 +1,8 @@
 """JSON: the whole report as one object (schema `axiomcheck.report/1`, docs/report-format.md).
 
-Streamed: the header is written first and each file's object as soon as it is known, so the
-output is the same text as `json.dumps(codec.report_to_json(report), indent=2)`.
+Streamed: the header is written first and each file's object as soon as it is known, then
+`run_status` (complete, or partial: how many of how many files, and why the run stopped), so
+the output is the same text as `json.dumps(codec.report_to_json(report), indent=2)`.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..codec import report_header_to_json, result_to_json
-from ..report import FileResult, Report
-from .base import Emitter
+from ..codec import report_header_to_json, result_to_json, run_status_to_json
+from ..report import FileResult, Report, RunStatus
+from .base import Emitter, completed
 
 
 def _dumps(data: Any) -> str:
@@ -32,5 +33,6 @@ class JsonEmitter(Emitter):
         self.stream.write(f"{',' if self.count else ''}\n    {text}")
         self.count += 1
 
-    def finish(self) -> None:
-        self.stream.write("\n  ]\n}\n" if self.count else "]\n}\n")
+    def finish(self, status: RunStatus | None = None) -> None:
+        closing = _dumps({"run_status": run_status_to_json(completed(status, self.count))})[1:]
+        self.stream.write(("\n  ]," if self.count else "],") + closing + "\n")

@@ -9,7 +9,12 @@ index and a location on the PDF (the path as a percent-encoded URI reference). S
 coordinate: the page is given as the region's `startLine` (so viewers that show "line N"
 show the page number) and, exactly, in the region's `properties` as `page` and `bbox` (PDF
 points, origin top-left, y downwards), with the evidence text as the region's `snippet`. A
-waived finding carries an external `suppression` whose justification is the waiver.
+waived finding carries an external `suppression` whose justification is the waiver. A file
+that belongs to a submission (a manifest, an OpenReview export) gives it in its results' and
+its artifact's `properties.submission` (`id`, `title`, `forum`). The run's `properties` say
+whether every file was checked (`runStatus`, `filesDone`, `filesTotal`); a run stopped before
+its last file is not `executionSuccessful` and says `partial: 12 of 30 files (...)` in a
+tool execution notification.
 
 Streamed: the run's `results` are written first, one per finding as each file comes in;
 the rule descriptors and the artifacts (one per file, with its SHA-256) close the run.
@@ -23,10 +28,10 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
-from ..codec import box_to_json
+from ..codec import box_to_json, submission_to_json
 from ..finding_types import Severity
-from ..report import FileResult, Finding, Report
-from .base import Emitter
+from ..report import FileResult, Finding, Report, RunStatus
+from .base import Emitter, completed
 from .catalog import describe
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -100,6 +105,8 @@ class SarifEmitter(Emitter):
             artifact["hashes"] = {"sha-256": result.sha256}
         artifact["properties"] = {"status": result.status, "pages": result.pages,
                                   "rulesRun": list(result.rules_run)}
+        if result.submission is not None:
+            artifact["properties"]["submission"] = submission_to_json(result.submission)
         self.artifacts.append(artifact)
         for rule_id in result.rules_run:
             self._index_of(rule_id, rule_id)
@@ -121,6 +128,8 @@ class SarifEmitter(Emitter):
         }
         if finding.evidence_image:
             data["properties"]["evidenceImage"] = finding.evidence_image
+        if result.submission is not None:
+            data["properties"]["submission"] = submission_to_json(result.submission)
         if finding.waiver is not None:
             data["suppressions"] = [{"kind": "external", "justification": finding.waiver}]
         return data
@@ -130,15 +139,22 @@ class SarifEmitter(Emitter):
         self.stream.write(f"{',' if self.results else ''}\n        {text}")
         self.results += 1
 
-    def finish(self) -> None:
+    def finish(self, status: RunStatus | None = None) -> None:
         run = self.run
+        done = completed(status, len(self.artifacts))
         rules = [_descriptor(rule_id, self.rule_names[rule_id]) for rule_id in self.rule_index]
-        tail = {
+        invocation: dict[str, Any] = {"executionSuccessful": not self.internal_error and not done.partial}
+        if done.partial:
+            invocation["toolExecutionNotifications"] = [{"level": "warning", "message": {"text": done.summary}}]
+        tail: dict[str, Any] = {
             "tool": {"driver": {"name": "axiomcheck", "version": __version__, "semanticVersion": __version__,
                                 "rules": rules}},
             "artifacts": self.artifacts,
-            "invocations": [{"executionSuccessful": not self.internal_error}],
-            "properties": {"venue": run.venue, "track": run.track, "stage": run.stage},
+            "invocations": [invocation],
+            "properties": {"venue": run.venue, "track": run.track, "stage": run.stage, "runStatus": done.state,
+                           "filesDone": done.done, "filesTotal": done.total},
         }
+        if done.partial and done.reason is not None:
+            tail["properties"]["reason"] = done.reason
         body = json.dumps(tail, indent=2, ensure_ascii=False)[1:-2].replace("\n", "\n    ")
         self.stream.write(("\n      ]," if self.results else "],") + body + "\n    }\n  ]\n}\n")

@@ -1,16 +1,19 @@
-"""Text: what a person reads in a terminal; one block per file, then a summary line."""
+"""Text: what a person reads in a terminal; one block per file (its headline names the
+submission, `#21 Title`, when the file belongs to one), then a summary line, which says
+`partial: 12 of 30 files (stopped by Ctrl-C)` for a run stopped before its last file."""
 
 from __future__ import annotations
 
 from ..finding_types import Severity
-from ..report import FileResult, Finding, Report
-from .base import Emitter, StatusTally, main_body_words, one_line, plural
+from ..report import FileResult, Finding, Report, RunStatus
+from .base import Emitter, StatusTally, completed, main_body_words, one_line, plural
 
 _LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
 
 
 def _headline(result: FileResult) -> str:
-    parts = [f"{result.path}: {_LABEL.get(result.status, result.status.upper())}"]
+    named = f" [{result.submission.label}]" if result.submission is not None and result.submission.label else ""
+    parts = [f"{result.path}{named}: {_LABEL.get(result.status, result.status.upper())}"]
     counts = [plural(result.count(s), s.value) for s in (Severity.ERROR, Severity.WARNING) if result.count(s)]
     waived = result.waived_count
     if waived:
@@ -64,5 +67,7 @@ class TextEmitter(Emitter):
             lines.extend(_finding(finding))
         self.stream.write("\n".join(lines) + "\n\n")
 
-    def finish(self) -> None:
-        self.stream.write(f"{plural(self.tally.total, 'file')}: {self.tally.summary()}\n")
+    def finish(self, status: RunStatus | None = None) -> None:
+        done = completed(status, self.tally.total)
+        partial = f"; {done.summary}" if done.partial else ""
+        self.stream.write(f"{plural(self.tally.total, 'file')}: {self.tally.summary()}{partial}\n")

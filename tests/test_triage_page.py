@@ -1,0 +1,149 @@
+"""The HTML triage page in Debian's Chromium (headless, through Selenium and chromedriver): the
+filter finds a file by any of its findings, not only by what its table row shows; the rule
+and status filters; sorting by submission number; a picture beside the page is shown, a
+moved one named. Without Chromium these tests skip, saying why, unless CI=true (CI must run
+them: `.ci/run` installs chromium and chromium-driver)."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from axiomcheck.finding_types import Severity
+from axiomcheck.report import FileResult, Finding, Report, SubmissionRef
+from axiomcheck.reporters import REPORTERS
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+FILES = 30
+
+
+def _finding(rule: str, name: str, message: str, severity: Severity = Severity.ERROR, page: int = 2) -> Finding:
+    return Finding(rule=rule, name=name, severity=severity, message=message, hint=f"Fix {name}.", page=page)
+
+
+def _page_report(picture: str | None = None) -> Report:
+    """FILES files; every third has a page-limit error after another error (so that the table's
+    first-error column never shows it); the file of submission 7 a picture."""
+    files = []
+    for number in range(FILES, 0, -1):
+        findings = [_finding("AX302", "email-address", f"An e-mail address appears on page 2 of paper {number}.")]
+        if number % 3 == 0:
+            findings.append(_finding("AX101", "page-limit", "The main body runs 0.5 pages past the 4-page limit."))
+        if number == 7:
+            findings.append(dataclasses.replace(_finding("AX306", "visible-acknowledgments", "Thanks a funder."),
+                                                evidence_image=picture))
+        status = "pass" if number == FILES else "fail"
+        files.append(FileResult(path=f"subs/{number:04x}.pdf", sha256=None, status=status, pages=6,
+                                findings=[] if status == "pass" else findings,
+                                submission=SubmissionRef(str(number), f"Paper number {number}")))
+    return Report(venue="axiom-2026", track="paper", stage="submission", files=files)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    if not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()):
+        reason = "the triage page tests need Debian's chromium and chromium-driver (apt-get install chromium " \
+                 "chromium-driver)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
+                 "--disable-background-networking", f"--user-data-dir={tmp_path_factory.mktemp('profile')}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _shown(driver: object) -> list[str]:
+    """The submission cells of the rows shown, in order."""
+    return driver.execute_script(  # type: ignore[attr-defined]
+        "return Array.from(document.querySelectorAll('#file-table tbody tr'))"
+        ".filter(r => !r.hidden).map(r => r.cells[1].textContent.split(' ')[0]);")
+
+
+def _set(driver: object, control: str, value: str) -> str:
+    return driver.execute_script(  # type: ignore[attr-defined]
+        "const c = document.getElementById(arguments[0]); c.value = arguments[1];"
+        "c.dispatchEvent(new Event(arguments[0] === 'filter-text' ? 'input' : 'change'));"
+        "return document.getElementById('filter-count').textContent;", control, value)
+
+
+def test_the_filter_searches_every_finding_and_filters_by_rule_and_status(browser: object, tmp_path: Path) -> None:
+    page = tmp_path / "triage.html"
+    page.write_text(REPORTERS["html"](_page_report(), str(page)), encoding="utf-8")
+    browser.get(page.as_uri())  # type: ignore[attr-defined]
+    assert "page-limit" not in "".join(browser.execute_script(  # type: ignore[attr-defined]
+        "return Array.from(document.querySelectorAll('#file-table tbody tr')).map(r => r.textContent);"))
+    assert _set(browser, "filter-text", "page-limit") == f"{FILES // 3 - 1} of {FILES} files"  # 30 passes
+    assert _set(browser, "filter-text", "AX101") == f"{FILES // 3 - 1} of {FILES} files"
+    assert _set(browser, "filter-text", "paper 17.") == f"1 of {FILES} files"
+    assert browser.execute_script(  # type: ignore[attr-defined]
+        "return Array.from(document.querySelectorAll('article.file')).filter(a => !a.hidden).length;") == 1
+    _set(browser, "filter-text", "")
+    assert _set(browser, "filter-rule", "AX306") == f"1 of {FILES} files" and _shown(browser) == ["#7"]
+    _set(browser, "filter-rule", "")
+    assert _set(browser, "filter-status", "pass") == f"1 of {FILES} files" and _shown(browser) == [f"#{FILES}"]
+    _set(browser, "filter-status", "")
+    assert _shown(browser)[:3] == ["#30", "#29", "#28"]  # as given
+    browser.find_element("css selector", "#file-table th:nth-child(2) button").click()  # type: ignore[attr-defined]
+    assert _shown(browser)[:3] == ["#1", "#2", "#3"]  # by number, not as text ("#10" after "#1")
+
+
+def test_a_picture_beside_the_page_is_shown_and_a_moved_one_named(browser: object, tmp_path: Path) -> None:
+    from PIL import Image
+
+    (tmp_path / "evidence").mkdir()
+    picture = tmp_path / "evidence" / "0007-03-AX306-p2.png"
+    Image.new("RGB", (300, 400), "white").save(picture)
+    page = tmp_path / "pages" / "triage.html"
+    page.parent.mkdir()
+    page.write_text(REPORTERS["html"](_page_report(str(picture)), str(page)), encoding="utf-8")
+    browser.get(page.as_uri())  # type: ignore[attr-defined]
+    image = browser.find_element("css selector", "#f23 a.pic img")  # type: ignore[attr-defined]
+    browser.execute_script("arguments[0].scrollIntoView();", image)  # type: ignore[attr-defined]
+    browser.execute_script(  # type: ignore[attr-defined]
+        "const img = arguments[0]; return img.decode ? img.decode().catch(() => null) : null;", image)
+    assert browser.execute_script("return arguments[0].naturalWidth;", image) == 300  # type: ignore[attr-defined]
+    picture.rename(tmp_path / "elsewhere.png")
+    moved = REPORTERS["html"](_page_report(str(picture)), str(page))
+    assert "<img" not in moved and f"picture not found: {picture}" in moved
+
+
+def test_report_names_pictures_that_moved_and_finds_them_with_evidence(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from axiomcheck.cli import main
+    from batchutil import distinct_pdfs
+
+    distinct_pdfs(tmp_path / "papers", 1, ("acknowledgments-visible.pdf",))
+    db, evidence = str(tmp_path / "r.sqlite"), tmp_path / "ev"
+    runner = CliRunner()
+    first = runner.invoke(main, ["batch", str(tmp_path / "papers"), "--venue", "axiom-2026", "--db", db,
+                                 "--progress", "none", "--evidence", str(evidence)])
+    assert first.exit_code == 1, first.output
+    pictures = sorted(p.name for p in evidence.iterdir())
+    assert pictures
+    evidence.rename(tmp_path / "moved")
+    page = tmp_path / "out" / "triage.html"
+    page.parent.mkdir()
+    lost = runner.invoke(main, ["report", "--db", db, "--format", "html", "-o", str(page)])
+    assert f"{len(pictures)} evidence picture(s) of this run are not where it wrote them" in lost.output
+    assert pictures[0] in lost.output and "--evidence DIR" in lost.output
+    assert "<img" not in page.read_text() and "picture not found" in page.read_text()
+    found = runner.invoke(main, ["report", "--db", db, "--format", "html", "-o", str(page),
+                                 "--evidence", str(tmp_path / "moved")])
+    assert "not where it wrote them" not in found.output
+    assert f'src="../moved/{pictures[0]}"' in page.read_text()
