@@ -105,6 +105,10 @@ class Structure:
     notice: str | None
     template: FoundTemplate
     headings: tuple[FoundHeading, ...]
+    outline_entries: int = 0
+    """How many sections the PDF lists itself (its outline's bookmarks, its tagged headings)."""
+    outline_disagreements: tuple[str, ...] = ()
+    """Where that list and the headings found on the pages disagree, one sentence each."""
 
     @property
     def main_body_length(self) -> float | None:
