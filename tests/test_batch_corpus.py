@@ -32,6 +32,7 @@ def test_every_corpus_paper_through_batch_and_report(corpus_papers: Path, tmp_pa
         writer.writerow(["path", "id", "title", "forum"])
         writer.writerows([str(paper), numbers[paper.name], f"Paper {paper.stem}", f"f{numbers[paper.name]}"]
                          for paper in papers)
+    (tmp_path / "out").mkdir()  # an output's folder must exist (a usage error otherwise)
     done = axiomcheck("batch", "--manifest", "manifest.csv", "--venue", "axiom-2026", "--db", "r.sqlite",
                       "-j", "2", "--progress", "none", "--evidence", "evidence", "-o", "json:out/r.json",
                       "-o", "csv:out/r.csv", "-o", "html:out/r.html", "-o", "junit:out/r.xml",

@@ -129,7 +129,9 @@ def cycle(data: bytes, rng: random.Random) -> bytes:
         if root is None:
             return duplicate_object(data, rng)
         parent = int(root.group(1))
-        tree = objects_of(data)[parent]
+        tree = objects_of(data).get(parent)
+        if tree is None:  # an earlier mutation broke the tree's object: nothing to point back at
+            return duplicate_object(data, rng)
         return incremental_update(data, {parent: _with(tree, b"Kids", b"[%s %d 0 R]" % (ref, parent))})
     if kind == 2:  # a form XObject that draws itself
         form = stream(b"q /X0 Do Q", b"/Type /XObject /Subtype /Form /BBox [0 0 10 10] "
