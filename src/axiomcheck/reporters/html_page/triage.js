@@ -2,10 +2,110 @@
 (function () {
   var table = document.getElementById("file-table");
   var form = document.getElementById("filters");
-  if (!table || !form) { return; }
+  var block = document.getElementById("file-data");
+  var details = document.getElementById("file-details");
+  if (!table || !form || !block || !details) { return; }
+  var data = JSON.parse(block.textContent);
+  var strings = data.strings;
+  var files = data.files;
+  var LABELS = {pass: "pass", fail: "fail", error: "not checked"};
+  var CHUNK = 150;  // files written per task, so that the page answers while it fills in
+  // The fields of a file's row and of a finding's row (reporters/html_data.py).
+  var PATH = 0, STATUS = 1, SUBMISSION = 2, PAGES = 3, BODY = 4, TRACK = 5, SHA = 6, FINDINGS = 7;
+  var LABEL = 0, RULE = 1, NAME = 2, PAGE = 3, CONFIDENCE = 4, COUNT = 5, MESSAGE = 6, EVIDENCE = 7,
+    FIX = 8, WAIVER = 9, SEVERITY = 10, PICTURE = 11, MISSING = 12;
+
+  function escaped(value) {
+    return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;");
+  }
+
+  function text(finding, field) { return escaped(strings[finding[field] || 0]); }
+
+  function findingHtml(f) {
+    var out = "<li class=\"" + text(f, LABEL) + "\"><b>" + text(f, RULE) + "</b> " + text(f, NAME);
+    if (f[PAGE]) { out += " · p" + f[PAGE]; }
+    if (f[CONFIDENCE]) { out += " · <em>" + text(f, CONFIDENCE) + "</em>"; }
+    if (f[COUNT]) { out += " · ×" + f[COUNT]; }
+    out += "<br>\n" + text(f, MESSAGE);
+    var shared = f[FIX] ? data.fixes[f[RULE] + ":" + f[FIX]] : undefined;
+    if (shared) { out += " <a href=\"#" + escaped(shared) + "\">fix</a>"; }
+    if (f[EVIDENCE]) { out += "<br><small>found: " + text(f, EVIDENCE) + "</small>"; }
+    if (f[FIX] && !shared) { out += "<br><small>fix: " + text(f, FIX) + "</small>"; }
+    if (f[WAIVER]) { out += "<br><small>waived: " + text(f, WAIVER) + " (was " + text(f, SEVERITY) + ")</small>"; }
+    if (f[PICTURE]) {
+      out += "<br><a class=\"pic\" href=\"" + text(f, PICTURE) + "\"><img src=\"" + text(f, PICTURE) +
+        "\" alt=\"Page " + f[PAGE] + ", the finding's box in red (opens the full picture)\" loading=\"lazy\" " +
+        "decoding=\"async\"></a>";
+    } else if (f[MISSING]) {
+      out += "<br><small>picture not found: " + text(f, MISSING) + "</small>";
+    }
+    return out + "</li>\n";
+  }
+
+  function fileHtml(index, hidden) {
+    var file = files[index];
+    var submission = file[SUBMISSION];
+    var meta = [];
+    var head = "";
+    if (submission) {
+      head = (submission[0] !== null ? "<strong>#" + escaped(submission[0]) + "</strong> " : "") +
+        escaped(submission[1]) +
+        (submission[2] ? " <a href=\"" + escaped(submission[2]) + "\" rel=\"noreferrer\">forum</a>" : "");
+      meta.push(head);
+    }
+    if (file[PAGES] !== null) { meta.push(file[PAGES] + " page" + (file[PAGES] === 1 ? "" : "s")); }
+    if (file[BODY]) { meta.push(escaped(strings[file[BODY]])); }
+    if (file[TRACK]) { meta.push("track " + escaped(strings[file[TRACK]])); }
+    if (file[SHA]) { meta.push("sha " + escaped(file[SHA])); }
+    var out = "<article class=\"file\" id=\"f" + index + "\"" + (hidden ? " hidden" : "") + ">\n<h3><span class=\"badge " +
+      escaped(file[STATUS]) + "\">" + LABELS[file[STATUS]] + "</span> " + escaped(file[PATH]) + "</h3>\n" +
+      "<p class=\"meta\">" + meta.join(" · ") + "</p>\n";
+    var findings = file[FINDINGS];
+    if (!findings.length) { return out + "<p class=\"none\">No findings.</p>\n</article>"; }
+    out += "<ol class=\"findings\">\n";
+    for (var i = 0; i < findings.length; i += 1) { out += findingHtml(findings[i]); }
+    return out + "</ol>\n</article>";
+  }
+
+  // Each file's section is written from the data block: the first ones at once, the rest a
+  // chunk per task, so that the table is usable while they come; printing, a link to a file
+  // or its address (#f12) write every one first.
+  var hiddenFiles = [];
+  var written = 0;
+  details.textContent = "";  // a copy saved with its sections written gets them anew
+  function writeUpTo(end) {
+    end = Math.min(end, files.length);
+    if (end <= written) { return; }
+    var parts = [];
+    for (var index = written; index < end; index += 1) { parts.push(fileHtml(index, hiddenFiles[index])); }
+    details.insertAdjacentHTML("beforeend", parts.join("\n"));
+    written = end;
+    if (written === files.length && window.performance && performance.mark) {
+      performance.mark("axiomcheck-sections-written");
+    }
+  }
+  function writeAll() { writeUpTo(files.length); }
+  function writeNext() {
+    writeUpTo(written + CHUNK);
+    if (written < files.length) { setTimeout(writeNext, 0); }
+  }
+  window.addEventListener("beforeprint", writeAll);
+  window.addEventListener("hashchange", function () {
+    if (/^#f\d+$/.test(location.hash) && written < files.length) {
+      writeAll();
+      var target = document.getElementById(location.hash.slice(1));
+      if (target) { target.scrollIntoView(); }
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href^='#f']") : null;
+    if (link) { writeAll(); }
+  });
+
   var body = table.tBodies[0];
   var rows = Array.prototype.slice.call(body.rows);
-  var text = document.getElementById("filter-text");
+  var input = document.getElementById("filter-text");
   var rule = document.getElementById("filter-rule");
   var status = document.getElementById("filter-status");
   var count = document.getElementById("filter-count");
@@ -13,17 +113,26 @@
   form.hidden = false;
   form.addEventListener("submit", function (event) { event.preventDefault(); });
 
-  function sectionOf(row) {
-    return document.getElementById(row.cells[0].firstElementChild.getAttribute("href").slice(1));
+  function fileOf(row) {
+    return parseInt(row.cells[0].firstElementChild.getAttribute("href").slice(2), 10);
   }
 
-  // What the text filter searches for each file: its row and every finding of its section.
-  // Read on the first search, not at load, so that a long page opens at once.
+  // What the text filter searches for each file: its row, its section's heading, and every
+  // finding's rule, name, message, evidence, fix, waiver and missing picture. Made on the
+  // first search, not at load.
+  var SEARCHED = [RULE, NAME, MESSAGE, EVIDENCE, FIX, WAIVER, MISSING];
   function searched() {
     if (haystacks === null) {
+      var lower = strings.map(function (s) { return s.toLowerCase(); });
       haystacks = rows.map(function (row) {
-        var section = sectionOf(row);
-        return (row.textContent + " " + (section ? section.textContent : "")).toLowerCase();
+        var file = files[fileOf(row)];
+        var parts = [row.textContent, file[PATH], file[SUBMISSION] ? file[SUBMISSION][1] : "", file[SHA]]
+          .map(function (s) { return s.toLowerCase(); });
+        parts.push(lower[file[BODY]], lower[file[TRACK]]);
+        file[FINDINGS].forEach(function (f) {
+          SEARCHED.forEach(function (field) { if (f[field]) { parts.push(lower[f[field]]); } });
+        });
+        return parts.join("\n");
       });
     }
     return haystacks;
@@ -37,19 +146,21 @@
   }
 
   function filter() {
-    var needle = text.value.trim().toLowerCase();
+    var needle = input.value.trim().toLowerCase();
     var wantedRule = rule.value;
     var wanted = status.value;
     var texts = needle ? searched() : null;
     var shown = 0;
-    rows.forEach(function (row, index) {
+    rows.forEach(function (row, position) {
       var rules = " " + row.getAttribute("data-rules") + " ";
       var visible = (!wanted || row.getAttribute("data-status") === wanted) &&
         (!wantedRule || rules.indexOf(" " + wantedRule + " ") >= 0) &&
-        (!needle || texts[index].indexOf(needle) >= 0);
+        (!needle || texts[position].indexOf(needle) >= 0);
       if (row.hidden === visible) {
         row.hidden = !visible;
-        var section = sectionOf(row);
+        var index = fileOf(row);
+        hiddenFiles[index] = !visible;
+        var section = index < written ? document.getElementById("f" + index) : null;
         if (section) { section.hidden = !visible; }
       }
       if (visible) { shown += 1; }
@@ -91,8 +202,16 @@
       filter();
     });
   });
-  text.addEventListener("input", filter);
+  input.addEventListener("input", filter);
   rule.addEventListener("change", filter);
   status.addEventListener("change", filter);
   filter();
+  if (/^#f\d+$/.test(location.hash)) {
+    writeAll();
+    var target = document.getElementById(location.hash.slice(1));
+    if (target) { target.scrollIntoView(); }
+  } else {
+    writeUpTo(CHUNK);
+    setTimeout(writeNext, 0);
+  }
 }());
