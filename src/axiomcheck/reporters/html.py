@@ -5,21 +5,25 @@ table of files (file, submission, status, track, main-body pages, errors, warnin
 error), counts per rule with each rule's usual fix, a histogram of main-body lengths against
 each track's page limit (inline SVG), and per file its findings. A small script sorts the
 table by any column and filters it by text (searched in every finding of a file: rule id,
-name, message, evidence; and in its path and submission), by rule and by status, showing
-only the matching files' sections; without the script the page reads the same, unfiltered.
+name, message, evidence, fix, waiver; and in its path and submission), by rule and by
+status, showing only the matching files' sections.
 
-Built to scale (3,000 files, docs/report-format.md): a fix that several findings share is
-written once, in the rules table, and each of them links to it; long evidence is cut; and
-evidence pictures (`--evidence DIR`) are never embedded: each finding shows a thumbnail of
-its picture, loaded lazily from the file beside the page (a path relative to the page,
-`destination`), that opens the full picture. Nothing is loaded from
-the network (the page's Content-Security-Policy allows images from its own folder only); a
-picture that is not where the page says shows as a line naming it, and `missing_pictures`
-lists them (`axiomcheck report` says so).
+Built to scale (3,000 files, docs/report-format.md): the findings per file travel as a data
+block of short rows into one table of distinct texts (`html_data`), which the page's own
+script writes out as each file's section, every one, as soon as the page is open (and before
+it is printed); without the script the table, the rules and the chart read the same and a
+note says where the findings are. A fix that several findings share is written once, in the
+rules table, and each of them links to it; long evidence is cut; and evidence pictures
+(`--evidence DIR`) are never embedded: each finding shows a thumbnail of its picture, loaded
+lazily from the file beside the page (a path relative to the page, `destination`), that
+opens the full picture. Nothing is loaded from the network (the page's
+Content-Security-Policy allows images from its own folder only); a picture that is not where
+the page says shows as a line naming it, and `missing_pictures` lists them (`axiomcheck
+report` says so).
 
-Made with the Jinja2 page templates shipped in `reporters/html_page/`. Memory holds what the
-page shows of each file (its texts), not the results; the page is rendered at the end, once
-the fixes that findings share are known.
+Made with the Jinja2 page template and script shipped in `reporters/html_page/`. Memory
+holds each distinct text once and each file's row of numbers, not the results; the page is
+rendered at the end, once the fixes that findings share are known.
 """
 
 from __future__ import annotations

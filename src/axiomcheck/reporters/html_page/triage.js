@@ -9,7 +9,6 @@
   var strings = data.strings;
   var files = data.files;
   var LABELS = {pass: "pass", fail: "fail", error: "not checked"};
-  var CHUNK = 150;  // files written per task, so that the page answers while it fills in
   // The fields of a file's row and of a finding's row (reporters/html_data.py).
   var PATH = 0, STATUS = 1, SUBMISSION = 2, PAGES = 3, BODY = 4, TRACK = 5, SHA = 6, FINDINGS = 7;
   var LABEL = 0, RULE = 1, NAME = 2, PAGE = 3, CONFIDENCE = 4, COUNT = 5, MESSAGE = 6, EVIDENCE = 7,
@@ -68,31 +67,23 @@
     return out + "</ol>\n</article>";
   }
 
-  // Each file's section is written from the data block: the first ones at once, the rest a
-  // chunk per task, so that the table is usable while they come; printing, a link to a file
-  // or its address (#f12) write every one first.
+  // Each file's section is written from the data block, all at once, right after the page
+  // has loaded (the table is usable before), or at once when the page is printed or a link or
+  // its address names a file (#f12).
   var hiddenFiles = [];
-  var written = 0;
+  var written = false;
   details.textContent = "";  // a copy saved with its sections written gets them anew
-  function writeUpTo(end) {
-    end = Math.min(end, files.length);
-    if (end <= written) { return; }
+  function writeAll() {
+    if (written) { return; }
+    written = true;
     var parts = [];
-    for (var index = written; index < end; index += 1) { parts.push(fileHtml(index, hiddenFiles[index])); }
+    for (var index = 0; index < files.length; index += 1) { parts.push(fileHtml(index, hiddenFiles[index])); }
     details.insertAdjacentHTML("beforeend", parts.join("\n"));
-    written = end;
-    if (written === files.length && window.performance && performance.mark) {
-      performance.mark("axiomcheck-sections-written");
-    }
-  }
-  function writeAll() { writeUpTo(files.length); }
-  function writeNext() {
-    writeUpTo(written + CHUNK);
-    if (written < files.length) { setTimeout(writeNext, 0); }
+    if (window.performance && performance.mark) { performance.mark("axiomcheck-sections-written"); }
   }
   window.addEventListener("beforeprint", writeAll);
   window.addEventListener("hashchange", function () {
-    if (/^#f\d+$/.test(location.hash) && written < files.length) {
+    if (/^#f\d+$/.test(location.hash) && !written) {
       writeAll();
       var target = document.getElementById(location.hash.slice(1));
       if (target) { target.scrollIntoView(); }
@@ -160,7 +151,7 @@
         row.hidden = !visible;
         var index = fileOf(row);
         hiddenFiles[index] = !visible;
-        var section = index < written ? document.getElementById("f" + index) : null;
+        var section = written ? document.getElementById("f" + index) : null;
         if (section) { section.hidden = !visible; }
       }
       if (visible) { shown += 1; }
@@ -210,8 +201,9 @@
     writeAll();
     var target = document.getElementById(location.hash.slice(1));
     if (target) { target.scrollIntoView(); }
+  } else if (document.readyState === "complete") {
+    setTimeout(writeAll, 0);
   } else {
-    writeUpTo(CHUNK);
-    setTimeout(writeNext, 0);
+    window.addEventListener("load", function () { setTimeout(writeAll, 0); });
   }
 }());
