@@ -60,8 +60,6 @@ BIN_WIDTH = 0.25
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
 MAX_TICKS = 12
 """The histogram's page axis carries at most this many labelled ticks."""
-SORT_DIGITS = 12
-"""Submission numbers are sorted as text padded to this many digits."""
 _ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True,
                                   undefined=jinja2.StrictUndefined)
@@ -116,17 +114,7 @@ class _Row:
     warnings: int
     waived: int
     first_error: str
-    rules: str
-    """The ids of the rules with findings on the file, for the rule filter."""
     submission: SubmissionRef | None
-
-    @property
-    def submission_sort(self) -> str:
-        """The submission column's sort key: numbers in order, then other ids."""
-        ref = self.submission
-        if ref is None or ref.id is None:
-            return ""
-        return str(ref.number).zfill(SORT_DIGITS) if ref.number is not None else "~" + ref.id.lower()
 
 
 @dataclass
@@ -215,7 +203,7 @@ class HtmlEmitter(Emitter):
                    warnings=result.count(Severity.WARNING) - sum(1 for f in errors if f.severity != Severity.ERROR),
                    waived=result.waived_count,
                    first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "",
-                   rules=" ".join(dict.fromkeys(f.rule for f in result.findings)), submission=result.submission)
+                   submission=result.submission)
         self.rows.append(row)
         for finding in result.findings:
             self._count(finding, index)

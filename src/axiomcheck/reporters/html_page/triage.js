@@ -129,7 +129,23 @@
     return haystacks;
   }
 
+  // The rules with findings on each file, for the rule filter.
+  var rulesOf = files.map(function (file) {
+    return " " + file[FINDINGS].map(function (f) { return strings[f[RULE]]; }).join(" ") + " ";
+  });
+
+  // The submission column's sort key: numbers in order (padded to 12 digits), then other ids.
+  function submissionKey(file) {
+    var submission = file[SUBMISSION];
+    if (!submission || submission[0] === null) { return ""; }
+    var id = String(submission[0]);
+    if (!/^[0-9]+$/.test(id)) { return "~" + id.toLowerCase(); }
+    var digits = id.replace(/^0+(?=.)/, "");
+    return digits.length < 12 ? "000000000000".slice(digits.length) + digits : digits;
+  }
+
   function cellValue(row, index, type) {
+    if (type === "submission") { return submissionKey(files[fileOf(row)]); }
     var cell = row.cells[index];
     var raw = cell.getAttribute("data-value");
     if (raw === null) { raw = cell.textContent; }
@@ -143,13 +159,12 @@
     var texts = needle ? searched() : null;
     var shown = 0;
     rows.forEach(function (row, position) {
-      var rules = " " + row.getAttribute("data-rules") + " ";
+      var index = fileOf(row);
       var visible = (!wanted || row.getAttribute("data-status") === wanted) &&
-        (!wantedRule || rules.indexOf(" " + wantedRule + " ") >= 0) &&
+        (!wantedRule || rulesOf[index].indexOf(" " + wantedRule + " ") >= 0) &&
         (!needle || texts[position].indexOf(needle) >= 0);
       if (row.hidden === visible) {
         row.hidden = !visible;
-        var index = fileOf(row);
         hiddenFiles[index] = !visible;
         var section = written ? document.getElementById("f" + index) : null;
         if (section) { section.hidden = !visible; }
