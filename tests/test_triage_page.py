@@ -149,9 +149,11 @@ def test_a_long_page_writes_every_section_once_and_opens_at_a_file(browser: obje
     page.write_text(REPORTERS["html"](report, str(page)), encoding="utf-8")
     _open(browser, page, "#f350")
     assert _sections(browser) == [f"f{i}" for i in range(400)]
-    assert browser.execute_script(  # type: ignore[attr-defined]
-        "const box = document.getElementById('f350').getBoundingClientRect();"
-        "return box.top >= 0 && box.top < window.innerHeight;")
+    assert browser.execute_async_script(  # type: ignore[attr-defined]
+        "const done = arguments[0]; let frames = 0; (function seen() {"
+        " const top = document.getElementById('f350').getBoundingClientRect().top;"
+        " if (top >= -1 && top < window.innerHeight) { done(true); }"
+        " else if (++frames > 60) { done(top); } else { requestAnimationFrame(seen); } }());") is True
     _open(browser, page)
     assert _set(browser, "filter-text", "subs/0399.pdf") == "1 of 400 files"
     assert browser.execute_script(  # type: ignore[attr-defined]

@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 FILE_FIELDS = ("path", "status", "submission", "pages", "main_body", "track", "sha", "findings")
-FINDING_FIELDS = ("label", "rule", "name", "page", "confidence", "count", "message", "evidence", "fix",
-                  "waiver", "severity", "picture", "missing")
+FINDING_FIELDS = ("label", "rule", "name", "page", "message", "evidence", "fix", "picture", "missing", "waiver",
+                  "severity", "confidence", "count")
 NUMBERS = {"page", "count"}
 
 
@@ -38,7 +38,7 @@ def page_files(page: str) -> list[dict[str, Any]]:
             row = row + [0] * (len(FINDING_FIELDS) - len(row))
             finding = {name: (value if name in NUMBERS else strings[value] or None)
                        for name, value in zip(FINDING_FIELDS, row, strict=True)}
-            finding["shared_fix"] = data["fixes"].get(f"{row[1]}:{row[8]}")
+            finding["shared_fix"] = data["fixes"].get(f"{row[1]}:{row[6]}")
             findings.append(finding)
         file["findings"] = findings
         files.append(file)

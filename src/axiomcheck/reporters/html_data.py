@@ -15,11 +15,11 @@ file and one text a line:
 - `files`: per file `[path, status, submission, pages, main body, track, sha, findings]`:
   `submission` 0 or `[id or null, title, forum]`; `pages` a number or null; `main body` and
   `track` (only when not the run's) text indexes; `sha` its first 12 digits or "";
-- each finding `[label, rule, name, page, confidence, count, message, evidence, fix, waiver,
-  severity, picture, picture not found]`: text indexes except `page` (0: none) and `count`
-  (0: once); `confidence` only when not high, `severity` only when waived, `picture` the link
-  to a picture beside the page, `picture not found` the path of one that is not there; zeros
-  at the end are left out.
+- each finding `[label, rule, name, page, message, evidence, fix, picture, picture not found,
+  waiver, severity, confidence, count]`: text indexes except `page` (0: none) and `count`
+  (0: once); `picture` the link to its picture beside the page, `picture not found` the path
+  of one that is not there, `severity` only when waived, `confidence` only when not high;
+  zeros at the end are left out (the fields most findings lack come last).
 
 This is the page's own layout, not an interface: the JSON report (`--format json`) is.
 """
@@ -69,12 +69,11 @@ def finding_entry(finding: Finding, strings: StringTable, picture: str | None) -
     missing = finding.evidence_image if finding.evidence_image and picture is None else None
     entry: list[Any] = [
         strings("waived" if finding.waived else finding.severity.value), strings(finding.rule),
-        strings(finding.name), finding.page or 0,
-        strings(finding.confidence.value if finding.confidence.value != "high" else None),
-        finding.count if finding.count > 1 else 0, strings(finding.message), strings(short_evidence(finding)),
-        strings(finding.hint), strings(finding.waiver),
+        strings(finding.name), finding.page or 0, strings(finding.message), strings(short_evidence(finding)),
+        strings(finding.hint), strings(picture), strings(missing), strings(finding.waiver),
         strings(finding.severity.value if finding.waiver is not None else None),
-        strings(picture), strings(missing)]
+        strings(finding.confidence.value if finding.confidence.value != "high" else None),
+        finding.count if finding.count > 1 else 0]
     while entry and entry[-1] == 0:
         entry.pop()
     return entry

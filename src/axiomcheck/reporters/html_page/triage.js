@@ -11,8 +11,8 @@
   var LABELS = {pass: "pass", fail: "fail", error: "not checked"};
   // The fields of a file's row and of a finding's row (reporters/html_data.py).
   var PATH = 0, STATUS = 1, SUBMISSION = 2, PAGES = 3, BODY = 4, TRACK = 5, SHA = 6, FINDINGS = 7;
-  var LABEL = 0, RULE = 1, NAME = 2, PAGE = 3, CONFIDENCE = 4, COUNT = 5, MESSAGE = 6, EVIDENCE = 7,
-    FIX = 8, WAIVER = 9, SEVERITY = 10, PICTURE = 11, MISSING = 12;
+  var LABEL = 0, RULE = 1, NAME = 2, PAGE = 3, MESSAGE = 4, EVIDENCE = 5, FIX = 6, PICTURE = 7, MISSING = 8,
+    WAIVER = 9, SEVERITY = 10, CONFIDENCE = 11, COUNT = 12;
 
   function escaped(value) {
     return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
