@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from axiomcheck.model import BBox, Font, Metadata, Submission, Word
+from axiomcheck.model import BBox, Font, Metadata, OutlineEntry, Submission, Word
 from axiomcheck.analysis import AnalysedPaper
 from axiomcheck.pdf import SyntheticPage, SyntheticSource
-from axiomcheck.analysis.sections import DEFAULT_EXCLUDED
+from axiomcheck.analysis.main_body import DEFAULT_EXCLUDED
 from axiomcheck.packs import configure
 from axiomcheck.rules import CheckContext, Rule, Violation
 from axiomcheck.templates import find_template
@@ -60,6 +60,8 @@ class Paper:
     metadata: Metadata | None = None
     fonts: list[Font] = field(default_factory=list)
     rotations: dict[int, int] = field(default_factory=dict)
+    outline: list[OutlineEntry] = field(default_factory=list)
+    """The bookmarks (or tagged headings) the PDF lists itself."""
 
     def _room(self, height: float) -> None:
         if self.y + height > BOTTOM:
@@ -144,7 +146,8 @@ class Paper:
                                rotation=self.rotations.get(index + 1, 0))
                  for index, words in enumerate(self.pages)]
         return AnalysedPaper(SyntheticSource(pages=pages, document_info=dict(self.info),
-                                        document_metadata=self.metadata, document_fonts=list(self.fonts)))
+                                             document_metadata=self.metadata, document_fonts=list(self.fonts),
+                                             document_outline=tuple(self.outline)))
 
 
 SUBMITTED_NOTICE = ("Submitted to 40th Conference on Neural Information Processing Systems (NeurIPS 2026). "

@@ -141,8 +141,13 @@ def test_schema_version_is_recorded_and_a_newer_one_refused(tmp_path: Path) -> N
     with pytest.raises(StoreError, match="newer"):
         Store(str(db))
     (tmp_path / "junk.sqlite").write_text("not a database at all, just text" * 10)
-    with pytest.raises(StoreError, match="not a usable results database"):
+    with pytest.raises(StoreError, match="not a results store .* give --db a store"):
         Store(str(tmp_path / "junk.sqlite"))
+    with sqlite3.connect(tmp_path / "other.sqlite") as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    with pytest.raises(StoreError, match="an SQLite database of another program"):
+        Store(str(tmp_path / "other.sqlite"))
+    assert query(tmp_path / "other.sqlite", "SELECT name FROM sqlite_master") == [("notes",)]  # left as it was
     with pytest.raises(StoreError, match="does not exist"):
         Store(str(tmp_path / "missing" / "r.sqlite"))
 

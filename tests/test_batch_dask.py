@@ -15,6 +15,7 @@ from axiomcheck.batch.progress import NoProgress
 from axiomcheck.batch.run import RunSettings, run_items
 from axiomcheck.batch.store import Store
 from axiomcheck.limits import DEFAULT_LIMITS
+from axiomcheck.codec import to_json
 from batchutil import distinct_pdfs
 from conftest import FIXTURES
 
@@ -28,7 +29,7 @@ def results(tmp_path: Path, name: str, executor) -> list[dict]:
     with Store(str(tmp_path / f"{name}.sqlite")) as store:
         outcome = run_items(items, settings, executor, store, NoProgress())
     assert outcome.checked == len(items) - 1 and not outcome.interrupted  # the unsafe member is not checked
-    return [json.loads(json.dumps(f.to_dict())) for f in outcome.report.files]
+    return [json.loads(json.dumps(to_json(f))) for f in outcome.report.files]
 
 
 def test_dask_local_cluster_gives_the_local_executors_results(tmp_path: Path) -> None:

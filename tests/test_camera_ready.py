@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from docmaker import CAMERA_READY_NOTICE, Paper, make_line
 
-from axiomcheck.analysis.sections import DEFAULT_EXCLUDED
+from axiomcheck.analysis.main_body import DEFAULT_EXCLUDED
 from axiomcheck.api import check_path
 from axiomcheck.model import Submission
 from axiomcheck.packs import resolve

@@ -28,6 +28,7 @@ import pytest
 
 from axiomcheck.execution import check_paths
 from axiomcheck.packs import resolve
+from axiomcheck.codec import to_json
 from batchutil import query
 from chaos import Killer
 from conftest import FIXTURES, ROOT
@@ -103,7 +104,7 @@ def papers(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], dict[s
         target.write_bytes(source.read_bytes() + f"\n% copy {number}\n".encode())
         paths.append(target)
     report = check_paths([str(p) for p in paths], resolve("axiom-2026", "paper"), jobs=2)
-    return paths, {Path(r.path).name: _comparable(r.to_dict()) for r in report.files}
+    return paths, {Path(r.path).name: _comparable(to_json(r)) for r in report.files}
 
 
 def _check_run(paths: list[Path], jobs: int, rng: random.Random, pause: tuple[float, float],

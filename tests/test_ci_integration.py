@@ -3,17 +3,21 @@ that exist."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
 from axiomcheck.cli import main
 from axiomcheck.reporters import REPORTERS
+from browser import require_browser
 from conftest import FIXTURES, ROOT
 
 
@@ -27,10 +31,14 @@ def test_the_pre_commit_hook_runs_the_command_it_names(tmp_path: Path) -> None:
     assert scripts and re.search(rf"^{script} = ", scripts.group(1), re.M)  # what pip install puts on PATH
     bin_dir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
-    command = shlex.split(hook["entry"]) + hook["args"]
-    good = subprocess.run(command + [str(FIXTURES / "refs-midpage.pdf")], env=env, capture_output=True, text=True)
+    command = shlex.split(hook["entry"]) + hook.get("args", [])
+    # the venue from the repository's settings, as a project that keeps its papers in git sets it
+    (tmp_path / "pyproject.toml").write_text("[tool.axiomcheck]\nvenue = 'axiom-2026'\n")
+    good = subprocess.run(command + [str(FIXTURES / "refs-midpage.pdf")], env=env, capture_output=True, text=True,
+                          cwd=tmp_path)
     assert good.returncode == 0 and "PASS" in good.stdout, good.stderr
-    bad = subprocess.run(command + [str(FIXTURES / "over-limit.pdf")], env=env, capture_output=True, text=True)
+    bad = subprocess.run(command + [str(FIXTURES / "over-limit.pdf")], env=env, capture_output=True, text=True,
+                         cwd=tmp_path)
     assert bad.returncode == 1 and "AX101 page-limit" in bad.stdout
 
 
@@ -48,3 +56,57 @@ def test_the_action_calls_batch_with_options_it_has() -> None:
     assert all(fmt in REPORTERS for fmt in formats if fmt != "sarif" or "sarif" in REPORTERS)
     upload = next(step for step in action["runs"]["steps"] if "upload-sarif" in step.get("uses", ""))
     assert upload["with"]["sarif_file"] == "${{ inputs.sarif }}"
+
+
+def test_browser_tests_skip_without_a_browser_and_fail_in_ci(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    absent = tmp_path / "chromium"
+    present = tmp_path / "chromedriver"
+    present.write_text("")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match=rf"{absent} missing\): apt-get install chromium chromium-driver"):
+        require_browser(absent, present)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true, so they must run"):
+        require_browser(absent, present)
+    absent.write_text("")
+    require_browser(absent, present)  # both there: the tests run
+
+
+def test_ci_installs_the_browser() -> None:
+    script = (ROOT / ".ci" / "run").read_text()
+    assert "apt-get install -y -qq chromium chromium-driver" in script
+
+
+def _step(name: str) -> dict[str, Any]:
+    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    step: dict[str, Any] = next(step for step in action["runs"]["steps"] if step.get("name") == name)
+    return step
+
+
+def test_the_action_installs_its_own_checkout_unless_a_package_is_named(tmp_path: Path) -> None:
+    script = _step("Install axiomcheck")["run"].replace("python -m pip install --quiet", "echo")
+    own = subprocess.run(["bash", "-c", script], env={"PACKAGE": "", "ACTION_PATH": str(ROOT)},
+                         capture_output=True, text=True)
+    assert own.stdout.strip() == str(ROOT)
+    named = subprocess.run(["bash", "-c", script], env={"PACKAGE": "axiomcheck==0.2.0", "ACTION_PATH": str(ROOT)},
+                           capture_output=True, text=True)
+    assert named.stdout.strip() == "axiomcheck==0.2.0"
+
+
+def test_the_action_takes_the_venue_from_the_repository_settings(tmp_path: Path) -> None:
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "paper.pdf").write_bytes((FIXTURES / "over-limit.pdf").read_bytes())
+    (tmp_path / "axiomcheck.toml").write_text("venue = 'axiom-2026'\n")
+    outputs = tmp_path / "github-output"
+    bin_dir = str(Path(sys.executable).parent)
+    env = {"PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "VENUE": "", "TRACK": "", "STAGE": "",
+           "PATHS": "papers", "ARGS": "", "SARIF": "axiomcheck.sarif", "RUNNER_TEMP": str(tmp_path),
+           "GITHUB_OUTPUT": str(outputs)}
+    done = subprocess.run(["bash", "-c", _step("Check the PDFs")["run"]], env=env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert outputs.read_text() == "exit-code=1\n"
+    assert "::error file=papers/paper.pdf" in done.stdout and "AX101" in done.stdout
+    sarif = json.loads((tmp_path / "axiomcheck.sarif").read_text())
+    assert sarif["runs"][0]["results"][0]["ruleId"] == "AX101"

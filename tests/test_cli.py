@@ -17,7 +17,7 @@ OK = str(FIXTURES / "refs-midpage.pdf")
 LONG = str(FIXTURES / "over-limit.pdf")
 
 
-def run(*args: str) -> "object":
+def run(*args: str) -> object:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 

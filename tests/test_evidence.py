@@ -16,6 +16,7 @@ from axiomcheck.reporters.evidence import attach_evidence, with_evidence
 from axiomcheck.finding_types import RegionKind, Severity
 from axiomcheck.model import BBox
 from axiomcheck.report import Finding
+from axiomcheck.codec import to_json
 from conftest import FIXTURES
 
 WHITE_SENTENCE = "these hidden words are printed in white ink"
@@ -57,7 +58,7 @@ def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None
     picture = Path(hidden.evidence_image)
     assert picture.parent == tmp_path / "evidence" and picture.name.startswith("tiny-")
     assert picture.name.endswith(f"-{hidden.rule}-p1.png")
-    assert hidden.to_dict()["evidence_image"] == str(picture)
+    assert to_json(hidden)["evidence_image"] == str(picture)
     with Image.open(picture) as image:
         assert image.width == round(612 * SCALE) and image.height > round(792 * SCALE)  # the legend is under the page
         x0, y0, x1, y1 = (round(v * SCALE) for v in hidden.bbox)
@@ -70,7 +71,7 @@ def test_findings_without_a_box_are_left_alone(tmp_path: Path) -> None:
     plain = Finding(rule="AX104", name="page-count", severity=Severity.ERROR, message="m", hint="h", page=1)
     assert attach_evidence(str(pdf), [plain], str(tmp_path / "none")) == [plain]
     assert not (tmp_path / "none").exists()
-    assert "evidence_image" not in plain.to_dict()
+    assert "evidence_image" not in to_json(plain)
 
 
 def _legend_band(image: Image.Image) -> Image.Image:
@@ -83,7 +84,7 @@ def test_the_page_limit_picture_marks_the_limit_and_shades_the_overflow(tmp_path
     [limit] = [f for f in result.findings if f.name == "page-limit"]
     kinds = {region.kind for region in limit.regions}
     assert kinds == {RegionKind.LIMIT, RegionKind.SHADE} and all(region.page == 5 for region in limit.regions)
-    assert limit.to_dict()["regions"] == [{"page": r.page, "bbox": list(r.bbox), "kind": r.kind.value}
+    assert to_json(limit)["regions"] == [{"page": r.page, "bbox": list(r.bbox), "kind": r.kind.value}
                                           for r in limit.regions]
     [shade] = [region.bbox for region in limit.regions if region.kind == RegionKind.SHADE]
     assert shade[1] < 100 and 250 < shade[3] < 300  # the body text above References, 30% down page 5

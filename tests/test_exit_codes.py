@@ -61,8 +61,10 @@ def test_a_report_that_cannot_be_written_is_a_usage_error_before_any_check(tmp_p
                            "--venue", "axiom-2026", "-o", str(tmp_path / "missing" / "report.json")],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == [f"axiomcheck: cannot write the report to "
-                                                f"{tmp_path / 'missing' / 'report.json'}: No such file or directory."]
+    missing = tmp_path / "missing"
+    assert done.stderr.strip().splitlines() == [f"axiomcheck: cannot write {missing / 'report.json'}: the folder "
+                                                f"{missing} does not exist; create it (mkdir -p {missing}) or give "
+                                                "another path."]
 
 
 @pytest.mark.slow

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from axiomcheck.analysis.headings import (Placement, classify_title, heading_candidate, line_text, normalise,
-                                          split_number, title_key)
+from axiomcheck.analysis.headings import Placement, heading_candidate, line_text, normalise, split_number
+from axiomcheck.analysis.section_titles import classify_title, title_key
 from docmaker import BODY, make_line
 from axiomcheck.model import Line
 

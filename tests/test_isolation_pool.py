@@ -18,6 +18,7 @@ import pytest
 
 from axiomcheck.api import check_path
 from axiomcheck.execution import FileTask, WorkerPool, check_paths, iter_results
+from axiomcheck.codec import to_json
 from axiomcheck.limits import MIB, Limits
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, resolve
 from axiomcheck.rules.base import NoOptions, Rule, Severity
@@ -172,8 +173,8 @@ def test_text_that_cannot_be_read_in_time_leaves_the_page_rules(monkeypatch, tmp
 def test_isolated_and_in_process_results_are_the_same() -> None:
     pack = resolve("axiom-2026", "paper")
     paths = [str(FIXTURES / "refs-midpage.pdf"), str(FIXTURES / "over-limit.pdf")]
-    isolated = check_paths(paths, pack, jobs=2).to_dict()["files"]
-    assert isolated == [check_path(path, pack).to_dict() for path in paths]
+    isolated = to_json(check_paths(paths, pack, jobs=2))["files"]
+    assert isolated == [to_json(check_path(path, pack)) for path in paths]
 
 
 PARENT_SCRIPT = """

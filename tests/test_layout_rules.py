@@ -107,3 +107,13 @@ def test_a_rotated_page_is_reported_once() -> None:
     with open_document(str(FIXTURES / "rotated-page.pdf")) as doc:
         findings = run_rule(PAGE_SIZE, doc)
     assert [f.message for f in findings] == ["Page 2 is rotated by 90 degrees."]
+
+
+def test_body_font_size_is_measured_on_the_main_text_not_on_longer_smaller_references() -> None:
+    paper = Paper().title("A Study").anonymous_authors().abstract(5).heading("1 Introduction").text(60)
+    paper.heading("References")
+    for index in range(220):
+        paper.line(f"[{index}] A. Author and B. Author. A paper on sparse features. In Proceedings, 2024.", size=9.0)
+    doc = paper.build()
+    assert doc.body_size == 9.0  # most characters of the whole file are the references'
+    assert run_rule(FONT_SIZE, doc) == []

@@ -23,6 +23,7 @@ from axiomcheck.pdf.xmp import parse_xmp, parse_xmp_counts
 from axiomcheck.finding_types import Severity
 from axiomcheck.model import BBox
 from axiomcheck.report import FileResult, Finding
+from axiomcheck.codec import to_json
 
 REGRESSIONS = SHARED / "corpus" / "regressions"
 PASSING_PAPER = FIXTURES / "acknowledgments-hidden.pdf"
@@ -77,7 +78,7 @@ def test_the_victim_keeps_its_finding_after_the_context_file(regressions: Path, 
     [alone] = _check(pack, [victim])
     after = _check(pack, [context, victim])[1]
     assert "AX204" in _rules(alone)
-    assert after.to_dict() == alone.to_dict()
+    assert to_json(after) == to_json(alone)
 
 
 def test_a_file_with_no_pages_is_described_by_its_own_reason(regressions: Path, pack, tmp_path: Path) -> None:
@@ -88,7 +89,7 @@ def test_a_file_with_no_pages_is_described_by_its_own_reason(regressions: Path, 
     first, after = _check(pack, [damaged, no_pages])
     assert alone.findings[0].rule == "AX900"
     assert "PDFium: it finds no page in the page tree" in alone.findings[0].message
-    assert after.to_dict() == alone.to_dict()
+    assert to_json(after) == to_json(alone)
     assert "PDFium" in first.findings[0].message
 
 
@@ -164,7 +165,7 @@ def test_pdfium_starts_afresh_only_when_nothing_is_open() -> None:
 def test_workers_retire_after_their_files_and_results_do_not_change(pack) -> None:
     paths = [FIXTURES / name for name in ("acknowledgments-hidden.pdf", "over-limit.pdf", "metadata-author.pdf")] * 2
     with WorkerPool(pack, jobs=1, max_files_per_worker=2) as pool:
-        retired = [r.to_dict() for r in pool.check([FileTask(str(p)) for p in paths])]
+        retired = [to_json(r) for r in pool.check([FileTask(str(p)) for p in paths])]
         assert pool.workers_started == 3
     assert retired[:3] == retired[3:]
 
@@ -223,7 +224,7 @@ def test_identical_findings_become_one_with_their_count_and_first_places() -> No
     assert [f.message for f in merged] == ["An e-mail address.", "Another address."]
     assert merged[0].count == 12 and merged[0].page == 1
     assert [p.page for p in merged[0].places] == list(range(1, PLACES_KEPT + 1))
-    assert merged[1].count == 1 and "count" not in merged[1].to_dict() and "places" not in merged[1].to_dict()
+    assert merged[1].count == 1 and "count" not in to_json(merged[1]) and "places" not in to_json(merged[1])
     assert aggregate(merged) == merged  # bounding twice changes nothing
 
 
@@ -239,7 +240,7 @@ def test_a_report_over_its_size_limit_is_cut_and_says_so() -> None:
     findings = [_finding(message=f"Address {n}: " + "x" * 5000) for n in range(400)]
     result = FileResult(path="p.pdf", sha256=None, status="fail", pages=1, findings=findings)
     cut = cap_report(result, 100_000)
-    data = cut.to_dict()
+    data = to_json(cut)
     assert len(json.dumps(data, ensure_ascii=False).encode()) <= 100_000
     assert data["truncated"]["findings_left_out"] == 400 - len(cut.findings) > 0
     assert cut.status == "fail"

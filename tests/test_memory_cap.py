@@ -21,8 +21,9 @@ import json, resource, sys
 from axiomcheck.limits import Limits
 from axiomcheck.packs import resolve
 from axiomcheck.execution import check_paths
+from axiomcheck.codec import to_json
 limits = Limits(max_decoded=int(sys.argv[2]))
-report = check_paths([sys.argv[1]], resolve("axiom-2026", "paper"), limits=limits).to_dict()
+report = to_json(check_paths([sys.argv[1]], resolve("axiom-2026", "paper"), limits=limits))
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
 print(json.dumps({"findings": report["files"][0]["findings"], "peak": peak}))
 """

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from docmaker import BODY, LEADING, LEFT, SUBMITTED_NOTICE, Paper, make_line, submission
-from axiomcheck.analysis.sections import find_main_body, find_sections
+from axiomcheck.analysis.main_body import find_main_body
+from axiomcheck.analysis.sections import find_sections
 from axiomcheck.analysis.structure import structure_of
 from axiomcheck.codec import structure_to_json
 
@@ -173,9 +174,10 @@ def test_a_run_in_heading_after_a_number_on_its_own_line_ends_the_main_body() ->
     paper.y = y + LEADING
     paper.text(4)
     lines = tuple(page.lines for page in paper.build().text.pages)
-    sections = find_sections(lines, BODY, set())  # the number is not taken for a folio here
+    widths = [612.0] * len(lines)
+    sections = find_sections(lines, widths, BODY, set())  # the number is not taken for a folio here
     [heading] = [h for h in sections.headings if h.kind == "acknowledgments"]
     assert heading.page == 2 and heading.bbox.x0 == LEFT and not heading.top_of_page
-    body = find_main_body(lines, sections, set(), ("acknowledgments", "references"))
+    body = find_main_body(lines, widths, sections, set(), ("acknowledgments", "references"))
     assert body.excluded_start == heading and body.end is not None and body.end.page == 2
     assert 0.5 < body.end.fraction < 1.0

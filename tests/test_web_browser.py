@@ -1,6 +1,7 @@
 """End-to-end: Debian's Chromium, headless, driven by Selenium through Debian's chromedriver,
-against `axiomcheck serve` on localhost. Without a browser these tests fail: `.ci/run`
-installs the `chromium` and `chromium-driver` packages. Screenshots go to
+against `axiomcheck serve` on localhost. Without a browser these tests are skipped, with the
+packages to install, except in CI (`CI=true`), where they fail: `.ci/run` installs the
+`chromium` and `chromium-driver` packages (tests/browser.py). Screenshots go to
 test-artifacts/web/."""
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
+from browser import CHROMEDRIVER, CHROMIUM, require_browser
 from conftest import FIXTURES, ROOT
 from webserver import running_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = ROOT / "test-artifacts" / "web"
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -42,8 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
-    assert CHROMIUM.is_file() and CHROMEDRIVER.is_file(), \
-        "the browser tests need Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    require_browser()
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in CHROMIUM_FLAGS:

@@ -132,6 +132,7 @@ def structure_to_json(structure: Structure) -> JsonObject:
         "template": {"name": template.name, "mode": template.mode, "track": template.track,
                      "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
         "headings": [_heading_to_json(heading) for heading in structure.headings],
+        "outline": {"entries": structure.outline_entries, "disagreements": list(structure.outline_disagreements)},
     }
 
 
@@ -150,7 +151,9 @@ def structure_from_json(data: JsonObject) -> Structure:
         template=FoundTemplate(name=str(template["name"]), mode=template.get("mode"), track=template.get("track"),
                                workshop_title=template.get("workshop_title"),
                                evidence=tuple(template.get("evidence") or ())),
-        headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()))
+        headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()),
+        outline_entries=int((data.get("outline") or {}).get("entries") or 0),
+        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()))
 
 
 def submission_to_json(ref: SubmissionRef) -> JsonObject:
@@ -214,6 +217,15 @@ def report_to_json(report: Report) -> JsonObject:
     """The whole report (docs/report-format.md)."""
     return {**report_header_to_json(report), "files": [result_to_json(result) for result in report.files],
             "run_status": run_status_to_json(report.completion())}
+
+
+def to_json(value: Finding | FileResult | Report) -> JsonObject:
+    """A finding's, a file's or a run's JSON, as the report writes it."""
+    if isinstance(value, Finding):
+        return finding_to_json(value)
+    if isinstance(value, FileResult):
+        return result_to_json(value)
+    return report_to_json(value)
 
 
 def report_from_json(data: JsonObject) -> Report:

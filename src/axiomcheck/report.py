@@ -54,11 +54,6 @@ class Finding:
     def waived(self) -> bool:
         return self.waiver is not None
 
-    def to_dict(self) -> dict[str, Any]:
-        """The finding's JSON (`codec.finding_to_json`)."""
-        from .codec import finding_to_json  # noqa: PLC0415 - the codec imports this module
-
-        return finding_to_json(self)
 
 
 @dataclass(frozen=True)
@@ -110,6 +105,10 @@ class Structure:
     notice: str | None
     template: FoundTemplate
     headings: tuple[FoundHeading, ...]
+    outline_entries: int = 0
+    """How many sections the PDF lists itself (its outline's bookmarks, its tagged headings)."""
+    outline_disagreements: tuple[str, ...] = ()
+    """Where that list and the headings found on the pages disagree, one sentence each."""
 
     @property
     def main_body_length(self) -> float | None:
@@ -201,11 +200,6 @@ class FileResult:
     """The submission the file belongs to, when a manifest or an export says (never part of a
     stored result: two files with one content may belong to two submissions)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """The file's JSON in the report (`codec.result_to_json`)."""
-        from .codec import result_to_json  # noqa: PLC0415 - the codec imports this module
-
-        return result_to_json(self)
 
     def count(self, severity: Severity | str) -> int:
         """Findings of `severity` that stand (are not waived)."""
@@ -266,11 +260,6 @@ class Report:
         """The run's status: `run_status`, or complete with the files it holds."""
         return self.run_status or RunStatus(len(self.files), len(self.files))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report's JSON (`codec.report_to_json`)."""
-        from .codec import report_to_json  # noqa: PLC0415 - the codec imports this module
-
-        return report_to_json(self)
 
     @property
     def exit_code(self) -> int:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from .headings import normalise, split_number, title_key
+from .headings import normalise, split_number
+from .section_titles import title_key
 from ..model import AuthorBlock, Line, Notice, enclosing
 
 _ANONYMOUS_BLOCK = (r"anonymous\s+authors?(?:\s*\(s\))?"

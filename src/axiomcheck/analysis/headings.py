@@ -20,7 +20,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model import Line, Word
+from ..model import STATEMENT_KINDS, Line, Word
+from .section_titles import exact_kind, title_key, title_kind
 
 MAX_HEADING_WORDS = 12
 SIZE_STEP = 0.8
@@ -34,10 +35,6 @@ TOUCHING_GAP = 0.12
 """Words closer than this fraction of the font size are one word split by the extraction."""
 MIN_TITLE_LETTERS = 2
 """A heading's title (after its number) has at least this many letters."""
-MAX_APPENDIX_TITLE = 60
-"""A title that starts with "Appendix" or "Supplementary" opens the appendix up to this many letters."""
-MAX_ACKNOWLEDGMENTS_TITLE = 50
-"""A title that starts with "Acknowledgments" opens them up to this many letters."""
 MIN_CAPITALS = 4
 """A line of at least this many letters, all capitals, is set apart by its type."""
 BODY_SIZE_SLACK = 0.5
@@ -59,40 +56,6 @@ _APPENDIX_HEADING_RE = re.compile(
 _SENTENCE_BREAK_RE = re.compile(r"[a-z]{2}[.!?] +[A-Z]")
 """One sentence ending and another starting: prose (a bold paragraph), not a title."""
 _REAL_WORD_RE = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'\u2019-]{2,}")
-
-_TITLES: dict[str, tuple[str, ...]] = {
-    "references": ("references", "reference", "bibliography", "referencesandnotes",
-                   "literaturecited", "citedliterature", "workscited"),
-    "checklist": ("neuripspaperchecklist", "paperchecklist", "neuripschecklist",
-                  "reproducibilitychecklist", "checklist"),
-    "acknowledgments": ("acknowledgments", "acknowledgements", "acknowledgment",
-                        "acknowledgement", "acknowledgmentsanddisclosureoffunding",
-                        "acknowledgementsanddisclosureoffunding", "acknowledgmentsandfunding",
-                        "acknowledgementsandfunding"),
-    "funding": ("funding", "disclosureoffunding", "fundingacknowledgements", "fundingacknowledgments",
-                "fundingstatement", "fundinginformation", "fundingsources"),
-    "ethics": ("ethicsstatement", "ethicalstatement", "ethicalconsiderations", "ethicsconsiderations",
-               "ethicsstatementandbroaderimpact", "ethicsandbroaderimpact", "ethicsandbroaderimpacts",
-               "ethicalimpact", "ethicsethicalconsiderations"),
-    "reproducibility": ("reproducibilitystatement", "reproducibility"),
-    "contributions": ("authorcontributions", "authorcontribution", "authorscontributions",
-                      "contributionstatement", "creditauthorstatement",
-                      "creditauthorshipcontributionstatement"),
-    "limitations": ("limitations", "limitation", "limitationsandfuturework",
-                    "limitationsandfuturedirections", "limitationsandbroaderimpact",
-                    "limitationsandbroaderimpacts", "limitationsandsocietalimpact"),
-    "appendix": ("appendix", "appendices", "supplementarymaterial", "supplementarymaterials",
-                 "supplementary", "technicalappendices", "technicalappendix",
-                 "supplementaryappendix", "onlineappendix"),
-}
-_IMPACT_RE = re.compile(
-    r"^(?:statementof|potential|potentialnegative|positiveandnegative)?"
-    r"(?:broader|societal|social|negativesocietal)?impacts?(?:statement|statements)?$")
-"""Impact statements in their many wordings: "Broader Impact", "Statement of Broader Impact"
-(NeurIPS 2020-2021), "Impact Statement" (ICML), "Societal Impacts", "Potential Negative
-Societal Impact"."""
-_APPENDIX_PREFIXES = ("appendix", "appendices", "supplementarymaterial", "supplementary",
-                      "technicalappendi")
 
 
 @dataclass(frozen=True)
@@ -122,6 +85,8 @@ class HeadingCandidate:
     """The whole heading, normalised (number and title)."""
     typeset: bool = True
     """Set apart by its type (bold, larger, capitals), not only by space above."""
+    outline: bool = False
+    """Found only because the PDF's outline lists it at its place (`outline.py`)."""
 
 
 def normalise(text: str) -> str:
@@ -152,10 +117,6 @@ def line_text(words: tuple[Word, ...] | list[Word]) -> str:
     return " ".join(" ".join(parts).split())
 
 
-def title_key(text: str) -> str:
-    return re.sub(r"[^a-z]", "", text.lower())
-
-
 def split_number(text: str) -> tuple[str | None, str]:
     """("6", "References") from "6 References"; ("A", "Proofs") from "Appendix A: Proofs"."""
     match = _NUMBER_RE.match(text)
@@ -169,26 +130,6 @@ def split_number(text: str) -> tuple[str | None, str]:
             (".", ":", ")")) and rest[:1].islower():
         return None, text
     return number, rest
-
-
-def exact_kind(key: str) -> str | None:
-    """The section kind whose title `key` is exactly (no prefix matching), or None."""
-    for kind, titles in _TITLES.items():
-        if key in titles:
-            return kind
-    return "impact" if _IMPACT_RE.match(key) else None
-
-
-def classify_title(key: str) -> str | None:
-    """The section kind a heading title names, or None."""
-    kind = exact_kind(key)
-    if kind is not None:
-        return kind
-    if key.startswith(_APPENDIX_PREFIXES) and len(key) < MAX_APPENDIX_TITLE:
-        return "appendix"
-    if key.startswith(("acknowledgments", "acknowledgements")) and len(key) < MAX_ACKNOWLEDGMENTS_TITLE:
-        return "acknowledgments"
-    return None
 
 
 def _typeset_apart(line: Line, text: str, body_size: float) -> bool:
@@ -209,7 +150,7 @@ def _typeset_apart(line: Line, text: str, body_size: float) -> bool:
 
 
 def _kind_of(text: str, title: str) -> str | None:
-    kind = classify_title(title_key(title))
+    kind = title_kind(title)
     if kind is None and _APPENDIX_HEADING_RE.match(text):
         kind = "appendix"
     return kind
@@ -263,10 +204,6 @@ def _body_heading(line: Line, number: str | None, title: str, body_size: float,
     return not (title.rstrip().endswith(".") and line.size < body_size + SIZE_STEP)
 
 
-_RUN_IN_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
-                 "limitations")
-
-
 def run_in_heading(line: Line) -> HeadingCandidate | None:
     """A bold run-in heading such as "Acknowledgments. We thank ..." (paragraph style)."""
     bold_words = []
@@ -277,8 +214,8 @@ def run_in_heading(line: Line) -> HeadingCandidate | None:
     if not bold_words or len(bold_words) == len(line.words) or len(bold_words) > MAX_RUN_IN_WORDS:
         return None
     title = normalise(" ".join(bold_words)).rstrip(".:")
-    kind = classify_title(title_key(title))
-    if kind not in _RUN_IN_KINDS:
+    kind = title_kind(title)
+    if kind not in STATEMENT_KINDS:
         return None
     return HeadingCandidate(line=line, title=title, key=title_key(title), number=None, kind=kind,
                             text=title)

@@ -41,6 +41,12 @@ MAX_SPANNING_SHARE = 0.25
 """... and at most this share of its lines span both halves."""
 GUTTER_MARGIN = 2.0
 """Points a column's line may reach past the middle of the page."""
+GUTTER_BAND = 0.15
+"""The gutter is looked for this share of the text's width either side of its centre ..."""
+GUTTER_STEP = 2.0
+"""... every this many points ..."""
+ONE_COLUMN_SHARE = 2 / 3
+"""... unless more than this share of the lines cross the text's centre: one column."""
 PROSE_WORDS = 4
 """A line of at least this many words is prose."""
 MIN_PROSE_LINES = 10
@@ -186,13 +192,33 @@ def assemble_lines(page: int, words: list[Word]) -> list[Line]:
     return _reading_order(lines)
 
 
+def _gutter(lines: list[Line]) -> float:
+    """Where a two-column page parts its columns: the place in the middle band of the text
+    (GUTTER_BAND of its width on either side of its centre) that the fewest lines cross,
+    nearest the centre. Margin text (an arXiv stamp, a URL running off the page) does not move
+    it off the gutter."""
+    left = min(line.bbox.x0 for line in lines)
+    right = max(line.bbox.x1 for line in lines)
+    centre = (left + right) / 2
+    edges = [(line.bbox.x0 + GUTTER_MARGIN, line.bbox.x1 - GUTTER_MARGIN) for line in lines]
+
+    def crossing(x: float) -> int:
+        return sum(1 for x0, x1 in edges if x0 < x < x1)
+
+    at_centre = crossing(centre)
+    if at_centre == 0 or at_centre > ONE_COLUMN_SHARE * len(lines):
+        return centre  # the gutter, or a page of one column whatever the place
+    steps = int(GUTTER_BAND * (right - left) // GUTTER_STEP)
+    places = [centre + GUTTER_STEP * k for k in range(-steps, steps + 1)]
+    return min(places, key=lambda x: (crossing(x), abs(x - centre)))
+
+
 def _reading_order(lines: list[Line]) -> list[Line]:
-    """Top to bottom, but a two-column page reads its left column before its right one."""
+    """Top to bottom, but a two-column page reads its left column before its right one, the
+    columns parted at the gutter (`_gutter`)."""
     if not lines:
         return lines
-    page_left = min(line.bbox.x0 for line in lines)
-    page_right = max(line.bbox.x1 for line in lines)
-    middle = (page_left + page_right) / 2
+    middle = _gutter(lines)
     left = [line for line in lines if line.bbox.x1 <= middle + GUTTER_MARGIN]
     right = [line for line in lines if line.bbox.x0 >= middle - GUTTER_MARGIN]
     spanning = [line for line in lines

@@ -15,14 +15,15 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any, TypeVar
 
-from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, PageInfo,
+from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, OutlineEntry, PageInfo,
                      PageVisibility, Role, Sections, TemplateInfo, TextLayer, page_size_name)
 from ..pdf.source import PdfSource, Prefetched, Source
 from . import front_matter, page_facts
 from .captions import captions
 from .furniture import furniture
 from .lines import PageLayout, page_layout
-from .sections import DEFAULT_EXCLUDED, TextColumn, find_main_body, find_sections, text_columns
+from .main_body import DEFAULT_EXCLUDED, find_main_body
+from .sections import TextColumn, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
 from .visibility import glyph_differences, page_visibility
@@ -141,7 +142,18 @@ class AnalysedPaper:
     def sections(self) -> Sections:
         block = self._front_block
         front = {id(line) for line in block.title + block.lines}
-        return find_sections(self._assembled, self.body_size, self._furniture, front, self._columns)
+        return find_sections(self._assembled, self._widths, self.body_size, self._furniture, front, self._columns,
+                             self.outline)
+
+    @cached_property
+    def outline(self) -> tuple[OutlineEntry, ...]:
+        """The sections the PDF lists itself: its outline (bookmarks) and, when it is tagged, the
+        headings its structure tree marks; a second opinion beside the headings found by their look."""
+        return self.source.outline()
+
+    @cached_property
+    def _widths(self) -> tuple[float, ...]:
+        return tuple(page.width for page in self.pages)
 
     @cached_property
     def _columns(self) -> list[TextColumn]:
@@ -152,7 +164,8 @@ class AnalysedPaper:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
         key = tuple(excluded)
         if key not in self._main_body:
-            self._main_body[key] = find_main_body(self._assembled, self.sections, self._furniture, key, self.floats)
+            self._main_body[key] = find_main_body(self._assembled, self._widths, self.sections, self._furniture, key,
+                                                  self.floats)
         return self._main_body[key]
 
     @cached_property

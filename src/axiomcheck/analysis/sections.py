@@ -1,15 +1,17 @@
-"""Find where a paper's parts start and where its main body ends.
+"""Find where a paper's parts start: its section headings and the kind of each.
 
-Input: the lines of every page (line numbers already removed) and the body font size.
-Output: the `Sections` of the model. The convention is the one of the venue pages and of the
-corpus labels: the main body ends where the first *excluded* section begins (by default
-acknowledgments, impact/ethics statements, references, appendix, checklist). A section that
-starts at the top of page k leaves k-1 main-body pages; one that starts part-way down page k
-leaves k.
+Input: the lines of every page (line numbers already removed), the body font size and the
+PDF's own list of its sections (outline or tags). Output: the `Sections` of the model, whose
+headings `main_body.py` reads to find where the main body ends.
 
-Lettered headings ("A Proofs") open the appendix when the paper numbered its body sections
-with digits before them, or when they come after the references: that is how the templates
-print `\\appendix` sections, with or without the word "Appendix".
+Headings are found by their form (`headings.py`); a heading the PDF's outline lists at the
+place it points to is one even when its form hid it (`outline.py`). Lettered headings
+("A Proofs") open the appendix when the paper numbered its body sections with digits before
+them, or when they come after the references: that is how the templates print `\\appendix`
+sections, with or without the word "Appendix". Any other section after the references (a
+"6 Supplement", an unnumbered "Additional results") is supplementary material too, an
+appendix section; the checklist and the statements keep their kinds. Whether a heading starts
+its page is judged per column (`reading_place.py`).
 """
 
 from __future__ import annotations
@@ -22,12 +24,11 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .captions import stray_floats
-from .column_share import column_share
+from ..model import Heading, Line, OutlineEntry, Sections
 from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
-from ..model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, MainBody, PagePosition, Sections
-
-DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
+from .main_body import part_of
+from .outline import confirmed_headings, disagreements
+from .reading_place import preceding
 COLUMN_EDGE_SHARE = 0.08
 """A left edge where this share of the prose lines start is a text column's edge ..."""
 MIN_COLUMN_LINES = 5
@@ -52,8 +53,6 @@ SAME_COLUMN = 200.0
 """Points within which two lines' left edges are in one column (for the space between them)."""
 MIN_DIGIT_SECTIONS = 2
 """Lettered headings open the appendix after at least this many digit-numbered sections."""
-BLOCK_TRIM = 100
-"""The text block ignores the outermost 1/100 of the lines at its top and bottom."""
 BASELINE_EPSILON = 1e-6
 """A hair more than the row tolerance: callers compare baselines exactly."""
 _LONE_NUMBER_RE = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$")
@@ -107,13 +106,14 @@ class _Rows:
 
 
 def _placement(line: Line, rows: _Rows, columns: list[TextColumn], skip: Collection[int]) -> Placement:
-    """Whether `line` stands alone in its column's row, starts at a column edge (or is centred
-    on a column) and runs to the column's right edge."""
+    """Whether `line` stands alone in its column's row (its own pieces aside: a section number
+    extracted as a line of its own and joined to its title), starts at a column edge (or is
+    centred on a column) and runs to the column's right edge."""
     column = next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
                    and line.bbox.x1 <= c.right + COLUMN_MARGIN and line.bbox.x0 < (c.left + c.right) / 2), None)
     span = (column.left - COLUMN_MARGIN, column.right + COLUMN_MARGIN) if column else (float("-inf"), float("inf"))
     tolerance = ROW_SHARE * max(line.size, 1.0)
-    alone = not any(other is not line and id(other) not in skip
+    alone = not any(other is not line and id(other) not in skip and not part_of(other, line.bbox)
                     and abs(other.baseline - line.baseline) <= tolerance
                     and other.bbox.x1 > span[0] and other.bbox.x0 < span[1]
                     for other in rows.near(line.baseline, tolerance))
@@ -153,28 +153,42 @@ def _lone_number_joined(lines: Sequence[Line], skip: Collection[int]) -> list[Li
 
 
 def _candidates(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int], front: Collection[int],
-                columns: list[TextColumn]) -> list[HeadingCandidate]:
+                columns: list[TextColumn], outline: Sequence[OutlineEntry]) -> list[HeadingCandidate]:
     found: list[HeadingCandidate] = []
-    for lines in pages:
-        rows = _Rows(lines)
-        previous: Line | None = None
-        for line in _lone_number_joined(lines, skip):
-            if id(line) in skip:
-                continue
-            if id(line) in front:
-                previous = line
-                continue
-            space_above = None
-            if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < SAME_COLUMN:
-                space_above = line.bbox.y0 - previous.bbox.y1
-            candidate = None
-            if len(line.words) <= MAX_HEADING_WORDS:
-                candidate = heading_candidate(line, body_size, space_above,
-                                              functools.partial(_placement, line, rows, columns, skip))
-            candidate = candidate or run_in_heading(line)
-            if candidate is not None:
-                found.append(candidate)
+    for number, lines in enumerate(pages, start=1):
+        joined = _lone_number_joined(lines, skip)
+        on_page = _page_candidates(joined, body_size, skip, front, columns, _Rows(lines))
+        entries = [entry for entry in outline if entry.page == number]
+        if entries:
+            on_page += confirmed_headings(joined, number, entries, on_page, {*skip, *front})
+            order = {id(line): index for index, line in enumerate(joined)}
+            on_page.sort(key=lambda candidate: order[id(candidate.line)])
+        found += on_page
+    return found
+
+
+def _page_candidates(joined: Sequence[Line], body_size: float, skip: Collection[int], front: Collection[int],
+                     columns: list[TextColumn], rows: _Rows) -> list[HeadingCandidate]:
+    """The headings of one page found by their form, in reading order."""
+    found: list[HeadingCandidate] = []
+    previous: Line | None = None
+    for line in joined:
+        if id(line) in skip:
+            continue
+        if id(line) in front:
             previous = line
+            continue
+        space_above = None
+        if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < SAME_COLUMN:
+            space_above = line.bbox.y0 - previous.bbox.y1
+        candidate = None
+        if len(line.words) <= MAX_HEADING_WORDS:
+            candidate = heading_candidate(line, body_size, space_above,
+                                          functools.partial(_placement, line, rows, columns, skip))
+        candidate = candidate or run_in_heading(line)
+        if candidate is not None:
+            found.append(candidate)
+        previous = line
     return found
 
 
@@ -198,11 +212,13 @@ def _assign_lettered_appendix(candidates: list[HeadingCandidate]) -> list[Headin
     return result
 
 
-def _drop_checklist_items(candidates: list[HeadingCandidate]) -> list[HeadingCandidate]:
-    """Inside the checklist, item titles ("10. Broader Impacts") are not sections; only an
+def _after_references(candidates: list[HeadingCandidate]) -> list[HeadingCandidate]:
+    """After the references, what is not the checklist (nor a statement, nor more references)
+    is supplementary material: an ordinary section there opens the appendix ("6 Supplement").
+    Inside the checklist, item titles ("10. Broader Impacts") are not sections; only an
     appendix or references placed after the checklist open a new part."""
     result = []
-    in_checklist = False
+    after_references = in_checklist = False
     for candidate in candidates:
         if candidate.kind == "checklist":
             in_checklist = True
@@ -210,96 +226,35 @@ def _drop_checklist_items(candidates: list[HeadingCandidate]) -> list[HeadingCan
             continue
         elif candidate.kind in ("appendix", "references"):
             in_checklist = False
+        if after_references and candidate.kind is None:
+            candidate = dataclasses.replace(candidate, kind="appendix")
+        after_references = after_references or candidate.kind == "references"
         result.append(candidate)
     return result
 
 
-def _part_of(line: Line, heading_box: BBox) -> bool:
-    """Whether a page line is (a piece of) the heading line with this box: a heading whose
-    number was extracted as a line of its own is both lines joined (`_with_number`)."""
-    return (heading_box.x0 <= line.bbox.x0 and line.bbox.x1 <= heading_box.x1
-            and heading_box.y0 <= line.bbox.y0 and line.bbox.y1 <= heading_box.y1)
+def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], width: float,
+                skip: Collection[int]) -> Heading:
+    """The heading of a candidate; it starts its page when no text comes before it there,
+    judged per column (`reading_place.preceding`)."""
+    pieces = {id(line) for line in page_lines if line is candidate.line or part_of(line, candidate.line.bbox)}
+    first = next(preceding(page_lines, candidate.line.bbox, width, skip, pieces), None)
+    return Heading(page=candidate.line.page, text=candidate.text, kind=candidate.kind or "body",
+                   number=candidate.number, bbox=candidate.line.bbox, top_of_page=first is None)
 
 
-def _top_of_page(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: Collection[int]) -> bool:
-    for line in page_lines:
-        if line is candidate.line or _part_of(line, candidate.line.bbox):
-            return True
-        if id(line) not in skip:
-            return False
-    return True
-
-
-def _to_heading(candidate: HeadingCandidate, page_lines: Sequence[Line], skip: Collection[int]) -> Heading:
-    return Heading(
-        page=candidate.line.page,
-        text=candidate.text,
-        kind=candidate.kind or "body",
-        number=candidate.number,
-        bbox=candidate.line.bbox,
-        top_of_page=_top_of_page(candidate, page_lines, skip),
-    )
-
-
-def text_block(pages: Sequence[Sequence[Line]], skip: Collection[int]) -> tuple[float, float]:
-    """Top and bottom of the region that body text uses, over the whole document."""
-    tops = sorted(line.bbox.y0 for lines in pages for line in lines if id(line) not in skip)
-    bottoms = sorted(line.bbox.y1 for lines in pages for line in lines if id(line) not in skip)
-    if not tops:
-        return 0.0, 1.0
-    cut = len(tops) // BLOCK_TRIM
-    top, bottom = tops[cut], bottoms[-1 - cut]
-    return top, max(bottom, top + 1.0)
-
-
-def _end_position(heading: Heading | None, pages: Sequence[Sequence[Line]], skip: Collection[int],
-                  block: tuple[float, float]) -> PagePosition | None:
-    top, bottom = block
-    height = bottom - top
-
-    def last_body_bottom(page_index: int, before: Line | None) -> float | None:
-        lowest = None
-        for line in pages[page_index]:
-            if before is not None and line is before:
-                break
-            if id(line) in skip:
-                continue
-            lowest = line.bbox.y1 if lowest is None else max(lowest, line.bbox.y1)
-        return lowest
-
-    def fraction(y: float) -> float:
-        return round(min(1.0, max(0.0, (y - top) / height)), 2)
-
-    if heading is None:
-        for index in range(len(pages) - 1, -1, -1):
-            lowest = last_body_bottom(index, None)
-            if lowest is not None:
-                return PagePosition(index + 1, fraction(lowest))
-        return None
-    index = heading.page - 1
-    if not heading.top_of_page:
-        heading_line = next((line for line in pages[index] if _part_of(line, heading.bbox)), None)
-        lowest = last_body_bottom(index, heading_line) if heading_line is not None else None
-        shared = column_share(pages[index], heading.bbox, skip, fraction)
-        if shared is not None:  # a page in two columns: the columns before the heading's count whole
-            return PagePosition(heading.page, shared)
-        return PagePosition(heading.page, fraction(lowest if lowest is not None else heading.bbox.y0))
-    for previous in range(index - 1, -1, -1):
-        lowest = last_body_bottom(previous, None)
-        if lowest is not None:
-            return PagePosition(previous + 1, fraction(lowest))
-    return PagePosition(heading.page, 0.0) if index == 0 else PagePosition(index, 0.0)
-
-
-def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int],
-                  front: Collection[int] = frozenset(), columns: list[TextColumn] | None = None) -> Sections:
-    """Detect the paper's section headings from its lines (one list per page, reading order).
-    Lines in `front` (the title and the author block) are never headings; `columns` are the
-    document's text columns (`text_columns`) when the caller has them already."""
+def find_sections(pages: Sequence[Sequence[Line]], widths: Sequence[float], body_size: float, skip: Collection[int],
+                  front: Collection[int] = frozenset(), columns: list[TextColumn] | None = None,
+                  outline: Sequence[OutlineEntry] = ()) -> Sections:
+    """Detect the paper's section headings from its lines (one list per page, reading order;
+    `widths` the pages' widths). Lines in `front` (the title and the author block) are never
+    headings; `columns` are the document's text columns (`text_columns`) when the caller has
+    them already; `outline` is the PDF's own list of its sections (`OutlineEntry`)."""
     if columns is None:
         columns = text_columns(pages, body_size, skip)
-    candidates = _drop_checklist_items(_assign_lettered_appendix(_candidates(pages, body_size, skip, front, columns)))
-    headings = tuple(_to_heading(c, pages[c.line.page - 1], skip) for c in candidates)
+    candidates = _after_references(_assign_lettered_appendix(_candidates(pages, body_size, skip, front, columns,
+                                                                         outline)))
+    headings = tuple(_to_heading(c, pages[c.line.page - 1], widths[c.line.page - 1], skip) for c in candidates)
 
     def first(kind: str) -> Heading | None:
         return next((h for h in headings if h.kind == kind), None)
@@ -311,38 +266,6 @@ def find_sections(pages: Sequence[Sequence[Line]], body_size: float, skip: Colle
         checklist=first("checklist"),
         acknowledgments=first("acknowledgments"),
         impact=first("impact"),
+        outline=tuple(outline),
+        disagreements=disagreements(outline, headings),
     )
-
-
-def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: Collection[int]) -> list[Line]:
-    """Every text line in reading order before `heading`."""
-    found: list[Line] = []
-    for lines in pages[: heading.page]:
-        for line in lines:
-            if line.page == heading.page and _part_of(line, heading.bbox):
-                return found
-            if id(line) not in skip:
-                found.append(line)
-    return found
-
-
-def find_main_body(pages: Sequence[Sequence[Line]], sections: Sections, skip: Collection[int],
-                   excluded: Sequence[str] = DEFAULT_EXCLUDED, floats: Sequence[Float] = ()) -> MainBody:
-    """Where the main body ends when the section kinds in `excluded` do not count; main-body
-    floats that LaTeX placed after the references start (see `captions`) count too."""
-    excluded_start = next((h for h in sections.headings if h.kind in excluded), None)
-    block = text_block(pages, skip)
-    end = _end_position(excluded_start, pages, skip, block)
-    stray: tuple[Float, ...] = ()
-    if excluded_start is not None and "references" in excluded and floats:
-        references = sections.references
-        after = next((h for h in sections.headings if references is not None and h.kind in ("appendix", "checklist")
-                      and (h.page, h.bbox.y0) > (references.page, references.bbox.y0)), None)
-        stray = stray_floats(floats, _lines_before(pages, excluded_start, skip), references, after)
-    if stray and end is not None:
-        last = max(stray, key=lambda f: (f.page, f.bbox.y1))
-        if last.page > end.page:
-            top, bottom = block
-            end = PagePosition(last.page, round(min(1.0, max(0.0, (last.bbox.y1 - top) / (bottom - top))), 2))
-    return MainBody(pages=end.page if end else 0, end=end, excluded_start=excluded_start,
-                    excluded=tuple(excluded), floats=stray)

@@ -62,4 +62,6 @@ def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> Structur
         template=FoundTemplate(name=template.name, mode=template.mode, track=template.track,
                                workshop_title=template.workshop_title, evidence=template.evidence),
         headings=tuple(_heading(h) for h in sections.headings),
+        outline_entries=len(sections.outline),
+        outline_disagreements=sections.disagreements,
     )

@@ -43,13 +43,15 @@ def parse_outputs(values: Sequence[str], output_dir: str | None) -> list[Output]
         wanted.append((name, path or None))
     extensions = Counter(EXTENSIONS[name] for name, path in wanted if path is None)
     outputs = []
-    for name, path in wanted:
-        if path is None:
+    for name, given in wanted:
+        if given is None:
             extension = EXTENSIONS[name]
             filename = f"{BASENAME}{extension}" if extensions[extension] == 1 else f"{BASENAME}.{name}{extension}"
             path = os.path.join(output_dir or ".", filename)
-        elif path != STDOUT and output_dir and not os.path.isabs(path):
-            path = os.path.join(output_dir, path)
+        elif given != STDOUT and output_dir and not os.path.isabs(given):
+            path = os.path.join(output_dir, given)
+        else:
+            path = given
         outputs.append(Output(name, path))
     return outputs
 

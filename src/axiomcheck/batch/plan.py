@@ -60,7 +60,9 @@ def pack_hash(pack: ResolvedPack) -> str:
 
 
 def _plain(options: Any) -> Any:
-    return dataclasses.asdict(options) if dataclasses.is_dataclass(options) else repr(options)
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        return dataclasses.asdict(options)
+    return repr(options)
 
 
 def settings_key(limits: Limits, evidence_dir: str | None) -> str:

@@ -13,6 +13,10 @@ from collections import Counter
 from typing import Protocol, TextIO
 
 PLAIN_INTERVAL = 10.0
+MINUTE = 60
+"""Seconds in a minute: a duration under it is given in seconds."""
+HOUR = 3600
+"""Seconds in an hour: a duration under it is given in minutes and seconds."""
 STATUSES = ("pass", "fail", "error")
 
 
@@ -32,9 +36,9 @@ def _files(count: int) -> str:
 
 def _duration(seconds: float) -> str:
     seconds = int(round(seconds))
-    if seconds < 60:
+    if seconds < MINUTE:
         return f"{seconds} s"
-    if seconds < 3600:
+    if seconds < HOUR:
         return f"{seconds // 60} min {seconds % 60:02d} s"
     return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
 
@@ -83,8 +87,9 @@ class BarProgress:
     """A rich progress bar with counts per status and the time left."""
 
     def __init__(self, stream: TextIO) -> None:
-        from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn,
+        from rich.console import Console  # noqa: PLC0415 - rich only for a terminal's bar
+        from rich.progress import (  # noqa: PLC0415
+            BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn,
                                    TimeElapsedColumn, TimeRemainingColumn)
 
         self.counter: Counter[str] = Counter()

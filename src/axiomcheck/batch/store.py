@@ -162,7 +162,8 @@ class Store:
         if "locked" in text or "busy" in text:
             return (f"{self.path}: the results store is locked by another process (waited "
                     f"{BUSY_TIMEOUT_SECONDS:.0f} s); {kept}: run the same command again once the other is done.")
-        return f"{self.path}: not a usable results database ({text})."
+        return (f"{self.path}: not a results store ({text}); give --db a store `axiomcheck batch` wrote, or a new "
+                "file name.")
 
     def __enter__(self) -> Store:
         return self
@@ -175,6 +176,10 @@ class Store:
 
     def _migrate(self) -> None:
         with self._write():
+            tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if tables and "schema_version" not in tables:
+                raise StoreError(f"{self.path}: an SQLite database of another program, not a results store; give "
+                                 "--db a store `axiomcheck batch` wrote, or a new file name.")
             for statement in _DDL:
                 self._db.execute(statement)
             row = self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()

@@ -64,12 +64,12 @@ class Waiver:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Waiver:
-        return cls(**{key: data.get(key) for key in cls.__dataclass_fields__})
+        return cls(**{key: data.get(key) for key in cls.__dataclass_fields__})  # type: ignore[arg-type]  # the store wrote it with to_dict
 
 
 def read_waivers(path: str) -> tuple[Waiver, ...]:
     """The waivers of a YAML file, validated; raises WaiverError."""
-    import yaml  # only when there is a waiver file: `check` starts without PyYAML otherwise
+    import yaml  # noqa: PLC0415 - only when there is a waiver file: `check` starts without PyYAML otherwise
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -96,7 +96,7 @@ def read_waivers(path: str) -> tuple[Waiver, ...]:
 
 
 def _entry(path: str, node: yaml.Node) -> Waiver:
-    import yaml
+    import yaml  # noqa: PLC0415 - as in read_waivers
 
     line = node.start_mark.line + 1
     where = f"{path}:{line}"

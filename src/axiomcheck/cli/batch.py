@@ -12,7 +12,7 @@ import click
 
 from ..batch.inputs import InputError, Item, StagingError, expand, unique
 from ..batch.openreview import OpenReviewError, match, read_export
-from ..batch.outputs import OutputError, parse_outputs, write_outputs
+from ..batch.outputs import STDOUT, write_outputs
 from ..batch.plan import PackSpec
 from ..batch.progress import make_progress
 from ..batch.run import RunSettings, run_items
@@ -22,9 +22,14 @@ from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs import SelectionError
+from ..reporters import REPORTERS
 from ..reporters.base import plural
-from .common import EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from
+from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
+                     verbosity_options)
+from .destinations import make_folder, planned_outputs
+from .project_settings import settings_options
 from .selection import selection_options, waivers_from
+from .terminal import check_verbosity, printed_emitter, say_settings
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -34,8 +39,10 @@ NUMBERS_NAMED = 20
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
+@settings_options
 @click.option("--venue", required=True,
-              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack.")
+              help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (or `venue` in the "
+                   "settings file).")
 @click.option("--track", default=None,
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -50,13 +57,18 @@ NUMBERS_NAMED = 20
 @click.option("--db", default=DEFAULT_DB, show_default=True, type=click.Path(dir_okay=False),
               help="SQLite results store: results are kept as they arrive, known files are skipped.")
 @click.option("--force", is_flag=True, help="Check every file again, even those the store knows.")
+@click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default=None,
+              help="Print the report on standard output in this format (default: none, only the summary on "
+                   "standard error).")
 @click.option("-o", "--output", "outputs", multiple=True, metavar="FORMAT[:PATH]",
               help="Write a report: e.g. -o html:triage.html, -o sarif (axiomcheck-results.sarif in "
-                   "--output-dir), -o text:- (standard output). Repeat for several.")
+                   "--output-dir), -o text:- (standard output); -o FILE writes the --format report (default "
+                   "text) to FILE. Repeat for several. Checked before any file is: its folder must exist.")
 @click.option("--output-dir", type=click.Path(file_okay=False), default=None,
-              help="Folder for outputs given without a path (and for relative paths).")
+              help="Folder for outputs given without a path (and for relative paths); created when missing.")
 @click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
-              help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR.")
+              help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
+                   "(created when missing).")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Where files are checked: this machine's isolated workers, or a Dask cluster.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -64,12 +76,15 @@ NUMBERS_NAMED = 20
 @click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "lines", "none"]), default="auto",
               show_default=True, help="A live bar on a terminal, periodic lines in logs (auto picks).")
 @fail_on_option
+@verbosity_options
 @selection_options
 @limit_options
-def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | None, manifest_file: str | None,
-          openreview_file: str | None, jobs: int | None, db: str, force: bool, outputs: tuple[str, ...],
-          output_dir: str | None, evidence_dir: str | None, executor: str, scheduler: str | None,
-          progress_mode: str, fail_on: str, select: tuple[str, ...], ignore: tuple[str, ...],
+@click.pass_context
+def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | None, stage: str | None,
+          manifest_file: str | None, openreview_file: str | None, jobs: int | None, db: str, force: bool,
+          output_format: str | None, outputs: tuple[str, ...], output_dir: str | None, evidence_dir: str | None,
+          executor: str, scheduler: str | None, progress_mode: str, fail_on: str, quiet: bool, verbose: bool,
+          select: tuple[str, ...], ignore: tuple[str, ...],
           extend_select: tuple[str, ...], waivers_file: str | None, timeout: float, max_memory: int, max_size: int,
           max_pages: int, max_decoded: int) -> None:
     """Check every PDF in PATHS (folders, globs, zip archives, files) against a venue's rules.
@@ -78,15 +93,23 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
     store (--db) the moment it is known, so an interrupted run resumes where it stopped and
     an unchanged file is never checked twice. Ctrl-C stops cleanly: what is done is kept,
     the outputs are written for it, and the exit code is 130. `axiomcheck report` renders
-    any output again from the store. See docs/batch.md.
+    any output again from the store. A path that does not exist, an output that cannot be
+    written or a --db that is not a results store stops the command before any file is
+    checked (exit 2). The nearest axiomcheck.toml, or pyproject.toml with [tool.axiomcheck],
+    gives defaults for every option; the command line wins (docs/configuration.md). See
+    docs/batch.md.
     """
+    check_verbosity(quiet, verbose)
+    say_settings(ctx, verbose)
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     if scheduler and executor != "dask":
         fail_usage("--scheduler needs --executor dask.")
-    try:
-        wanted = parse_outputs(outputs, output_dir)
-    except OutputError as error:
-        fail_usage(str(error))
+    require_paths(paths)
+    wanted = planned_outputs(outputs, output_format, output_dir, default_format=None)
+    if evidence_dir is not None:
+        make_folder(evidence_dir, "--evidence")
+    if quiet and progress_mode == "auto":
+        progress_mode = "none"
     items = _items(paths, manifest_file, openreview_file, limits)
     spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
     settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
@@ -95,7 +118,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
         from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
 
         if importlib.util.find_spec("distributed") is None:
-            fail_usage("--executor dask needs Dask: pip install 'axiomcheck[dask]'.")
+            fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
 
         runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
     else:
@@ -110,12 +133,17 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
     except (PackError, SelectionError, StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
     try:
-        printed = write_outputs(outcome.report, wanted)
+        write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])
     except OSError as error:
         fail_usage(f"cannot write an output ({error.strerror or error}: {error.filename}); the results are kept in "
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
-    for text in printed:
-        click.echo(text, nl=False)
+    for output in wanted:
+        if output.path == STDOUT:
+            printer = printed_emitter(output.format, sys.stdout, quiet, verbose, live=False)
+            printer.start(outcome.report)
+            for result in outcome.report.files:
+                printer.file(result)
+            printer.finish(outcome.report.run_status)
     statuses = [f.status for f in outcome.report.files]
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
@@ -123,7 +151,7 @@ def batch(paths: tuple[str, ...], venue: str, track: str | None, stage: str | No
                f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
-    if not wanted:
+    if not wanted and not quiet:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
                    "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
     if outcome.interrupted:

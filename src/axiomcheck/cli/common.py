@@ -36,11 +36,35 @@ def fail_usage(message: str) -> NoReturn:
 
 
 def require_files(paths: tuple[str, ...]) -> None:
-    """A path given on the command line that does not exist is a usage error, like a directory
-    (files listed in a manifest get a verdict instead, so that the batch goes on)."""
+    """A path given on the command line that does not exist is a usage error (files listed in
+    a manifest get a verdict instead, so that the batch goes on)."""
     for path in paths:
         if not os.path.lexists(path):
-            fail_usage(f"no such file: {path}")
+            fail_usage(f"no such file: {path}; give the path of a PDF that exists.")
+
+
+_GLOB_CHARS = "*?["
+
+
+def require_paths(paths: tuple[str, ...]) -> None:
+    """A PATH of `batch` that names nothing is a usage error before any work (a glob that
+    matches nothing is one too, found when it is expanded), never a paper with a verdict."""
+    for path in paths:
+        if not os.path.lexists(path) and not any(char in path for char in _GLOB_CHARS):
+            fail_usage(f"no such file or folder: {path}; give PDFs, folders, globs or zip archives that exist.")
+
+
+def verbosity_options(command: F) -> F:
+    """`-q/--quiet` and `-v/--verbose`, shared by `check` and `batch`."""
+    options = [
+        click.option("-q", "--quiet", is_flag=True,
+                     help="Print only the files that do not pass, and the summary (no progress bar)."),
+        click.option("-v", "--verbose", is_flag=True,
+                     help="Print info findings too, the settings file read, and (check) each file's time."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
 class _Size(click.ParamType):  # type: ignore[type-arg]  # generic in newer click, unsubscriptable in 8.1

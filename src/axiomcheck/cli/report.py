@@ -15,6 +15,7 @@ from ..reporters import REPORTERS
 from ..reporters.base import plural
 from ..reporters.html import missing_pictures
 from .common import fail_on_option, fail_usage, write_output
+from .destinations import require_writable
 
 MISSING_NAMED = 5
 """Missing pictures named by the warning (then how many more)."""
@@ -45,6 +46,8 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
     internal error)."""
     if not Path(db).is_file():
         fail_usage(f"{db}: no results store here; run `axiomcheck batch` first or give --db.")
+    if output and not list_runs:
+        require_writable(output)
     try:
         with Store(db) as store:
             if list_runs:

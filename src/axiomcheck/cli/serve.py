@@ -29,18 +29,19 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
     """Serve a web page where authors upload a PDF and see each problem on a picture of
     its page, and a JSON API (POST /api/check, GET /api/packs, GET /healthz, /openapi.json).
 
-    Needs `pip install 'axiomcheck[web]'`. --max-size caps each upload (413 past it); each
+    Needs the web extra (`pip install -e '.[web]'` in the checkout). --max-size caps each upload (413 past it); each
     file is checked in an isolated worker under --timeout and --max-memory; uploads and
     pictures are deleted once the answer is sent.
     """
-    from ..packs import PackError, shipped_packs
+    from ..packs import PackError, shipped_packs  # noqa: PLC0415 - the packs load only to serve
 
     try:
-        from ..web.app import create_app
-        from ..web.server import run_server
-        from ..web.settings import WebSettings
+        from ..web.app import create_app  # noqa: PLC0415 - the [web] extra may be missing
+        from ..web.server import run_server  # noqa: PLC0415 - as above
+        from ..web.settings import WebSettings  # noqa: PLC0415 - as above
     except ImportError as error:
-        fail_usage(f"the web server needs its extra: pip install 'axiomcheck[web]' ({error.name} is missing).")
+        fail_usage(f"the web server needs its extra: pip install -e '.[web]' in the axiomcheck checkout "
+                   f"({error.name} is missing).")
     limits = limits_from(timeout, max_memory, max_size, max_pages, max_decoded)
     try:
         settings = WebSettings(venues=venues or tuple(shipped_packs()), limits=limits, workers=workers,

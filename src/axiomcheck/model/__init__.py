@@ -22,15 +22,15 @@ from ..finding_types import Confidence, Region, RegionKind, Severity
 from .document import Document
 from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
-from .parts import (DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, AuthorBlock, Float, Heading,
-                    MainBody, Notice, PagePosition, Sections, TemplateInfo)
+from .parts import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, STATEMENT_KINDS,
+                    AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo)
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
 from .visibility import HIDING_REASONS, Hiding, Overflow, PageVisibility
 
-__all__ = ["ASCENT", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS", "MM_PER_POINT",
-           "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "AuthorBlock", "BBox", "Confidence", "Document",
-           "EmbeddedAuthor", "Float", "Font", "Heading", "Hiding", "Line", "LinkTarget", "MainBody", "Metadata",
-           "Notice", "Overflow", "PageInfo", "PagePosition", "PageText", "PageVisibility", "Passage", "Region",
-           "RegionKind", "Role", "Sections", "Severity", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing",
-           "page_size_name"]
+__all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS",
+           "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "STATEMENT_KINDS",
+           "AuthorBlock", "BBox", "Confidence", "Document", "EmbeddedAuthor", "Float", "Font", "Heading", "Hiding",
+           "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "OutlineEntry", "Overflow", "PageInfo",
+           "PagePosition", "PageText", "PageVisibility", "Passage", "Region", "RegionKind", "Role", "Sections",
+           "Severity", "Submission", "TemplateInfo", "TextLayer", "Word", "enclosing", "page_size_name"]

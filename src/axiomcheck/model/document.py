@@ -6,7 +6,7 @@ from typing import Protocol
 
 from .geometry import PageInfo
 from .objects import Font, Metadata
-from .parts import AuthorBlock, MainBody, Notice, Sections, TemplateInfo
+from .parts import AuthorBlock, MainBody, Notice, OutlineEntry, Sections, TemplateInfo
 from .text import TextLayer
 from .visibility import PageVisibility
 
@@ -31,6 +31,9 @@ class Document(Protocol):
     def body_size(self) -> float: ...
     @property
     def sections(self) -> Sections: ...
+    @property
+    def outline(self) -> tuple[OutlineEntry, ...]:
+        """The sections the PDF lists itself (bookmarks, tagged headings)."""
     def main_body(self, excluded: tuple[str, ...] = ...) -> MainBody: ...
     @property
     def line_numbers(self) -> bool: ...

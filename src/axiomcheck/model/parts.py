@@ -8,8 +8,17 @@ from dataclasses import dataclass, field
 from .geometry import BBox
 from .text import Line
 
-SECTION_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
-                 "limitations", "references", "appendix", "checklist")
+STATEMENT_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
+                   "limitations", "ai_use", "data_availability")
+"""The statements a paper may add to its text, each a section kind of its own: acknowledgments,
+funding disclosure, broader impact, ethics, reproducibility, author contributions, limitations,
+the use of AI tools and data availability. Whether one counts toward the page limit is the
+pack's choice (`main_body_excludes`); the main text may resume after one (a numbered
+"4.7 Broader Impacts" followed by "4.8 Limitations" and "5 Conclusion")."""
+CLOSING_KINDS = ("references", "appendix", "checklist")
+"""Parts after which the main text never resumes: what follows the references is supplementary
+material (but the checklist)."""
+SECTION_KINDS = (*STATEMENT_KINDS, *CLOSING_KINDS)
 """Section kinds a heading can open (besides ordinary `body` sections); a pack's
 `main_body_excludes` lists those of them that do not count toward the page limit."""
 FRONT_MATTER = ("title", "authors", "abstract")
@@ -23,7 +32,8 @@ DEFAULT_MAIN_BODY_EXCLUDES = ("acknowledgments", "funding", "impact", "ethics", 
                               "references", "appendix", "checklist")
 """Back matter that papers conventionally leave out of the page count (acknowledgments and
 funding, broader-impact and ethics statements, author contributions) plus references,
-appendix and checklist. Limitations and reproducibility sections count unless a pack says not."""
+appendix and checklist. Limitations, reproducibility, AI-use and data-availability statements
+count unless a pack says not."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,22 @@ class Heading:
     bbox: BBox
     top_of_page: bool
     """No body text above it on its page (running heads and line numbers aside)."""
+
+
+@dataclass(frozen=True)
+class OutlineEntry:
+    """A section as the PDF lists it itself: a bookmark of its outline (what a PDF viewer shows
+    beside the pages), or a heading of its tagged structure tree."""
+
+    title: str
+    level: int
+    """0 for a top-level entry, 1 for an entry nested under one, and so on."""
+    page: int | None
+    """The page it points to (1-based), None when its destination is no page of the document."""
+    top: float | None
+    """How far down that page it points (points from the top), None when the destination gives no height."""
+    source: str = "outline"
+    """`outline` (the bookmarks) or `tags` (the tagged structure tree)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +89,10 @@ class Sections:
     checklist: Heading | None
     acknowledgments: Heading | None
     impact: Heading | None
+    outline: tuple[OutlineEntry, ...] = ()
+    """The sections the PDF lists itself (outline or tags), the second opinion beside the headings."""
+    disagreements: tuple[str, ...] = ()
+    """Where that second opinion and the headings found on the pages disagree, one sentence each."""
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import pypdfium2 as pdfium
 
-from ..model import BBox, Font, Hiding, LinkTarget, Metadata, PageInfo, Word
+from ..model import BBox, Font, Hiding, LinkTarget, Metadata, OutlineEntry, PageInfo, Word
 from ..verdicts import describe
 from . import object_facts, objects
 from .page_split import page_key
 from .pdfium_library import PdfiumOpenError, open_pdf
+from .outline import is_tagged, read_outline, read_tagged_headings
 from .pdfium_objects import FontReader, PageFont, fonts_complete, merge_fonts, page_links
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class Source(Protocol):
     def page_words(self, index: int) -> tuple[list[Word], int]: ...
     def page_hidings(self, index: int) -> dict[Word, Hiding]: ...
     def glyph_text(self) -> GlyphText: ...
+    def outline(self) -> tuple[OutlineEntry, ...]: ...
     def info(self) -> dict[str, str]: ...
     def metadata(self) -> Metadata: ...
     def fonts(self) -> list[Font]: ...
@@ -193,6 +195,17 @@ class PdfSource:
         listed = f"page{'s' if len(pages) > 1 else ''} {', '.join(map(str, sorted(pages)))}"
         self._unread[what] = (f"the {_PAGE_FACTS[what]} of {listed} (PDFium: {describe(error)})",)
 
+    def outline(self) -> tuple[OutlineEntry, ...]:
+        """The sections the PDF lists itself: its bookmarks, then, in a tagged file, the headings
+        its structure tree marks (`outline.py`)."""
+        def page_top(index: int) -> float:
+            return self.page_info(index).cropbox.y1
+
+        entries = read_outline(self._pdf, page_top)
+        if is_tagged(self._pdf):
+            entries += read_tagged_headings(self._pdf, page_top)
+        return entries
+
     def info(self) -> dict[str, str]:
         """The document information as PDFium reads it; when PDFium cannot, it is empty and
         `unread` says so."""
@@ -311,6 +324,7 @@ class SyntheticSource:
     document_metadata: Metadata | None = None
     document_fonts: list[Font] = field(default_factory=list)
     document_glyph_text: GlyphText = field(default_factory=dict)
+    document_outline: tuple[OutlineEntry, ...] = ()
 
     def page_count(self) -> int:
         return len(self.pages)
@@ -348,6 +362,9 @@ class SyntheticSource:
 
     def glyph_text(self) -> GlyphText:
         return dict(self.document_glyph_text)
+
+    def outline(self) -> tuple[OutlineEntry, ...]:
+        return self.document_outline
 
     def close(self) -> None:
         return None

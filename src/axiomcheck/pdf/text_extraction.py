@@ -15,6 +15,7 @@ import ctypes
 import math
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -53,6 +54,10 @@ GLUED_WIDTH = 2.0
 may be runs of text glued together: a hyphenated line end and the line number the content
 stream draws next, with no space between them. A line number is cut off such a word where
 the characters jump apart (a word continued on the next line after its hyphen stays whole)."""
+SAME_SIZE = 0.5
+"""Points within which the two pieces of a word hyphenated across lines share their size: a
+piece in another size is other text the content stream drew next (a footnote's first word
+after "ac-" at a column's foot), cut off."""
 GLUED_GAP = 1.0
 """Characters of one word stand no further apart than this many font sizes, nor further back."""
 _DIGITS = "0123456789"
@@ -65,6 +70,14 @@ _PIECE_RE = re.compile(r".+", re.DOTALL)
 """A piece of a word cut in two (`_glued_pieces`), matched at its place in the page's text as
 `_cut_words` reads words."""
 _PAIR_PLACEHOLDER = "\u200b"
+_HIGH_SURROGATE = 0xD800
+"""UTF-16 units from here up to _LOW_SURROGATE open a surrogate pair ..."""
+_LOW_SURROGATE = 0xDC00
+"""... and from here up to _SURROGATES_END close one."""
+_SURROGATES_END = 0xE000
+"""The first UTF-16 unit past the surrogates."""
+_BOLD_WEIGHT = 600
+"""A font of at least this weight (PDF font descriptor's FontWeight) is bold."""
 _WORD_FIXES = str.maketrans({"\x02": "-", "\ufffe": "-", "\u00ad": "-", _PAIR_PLACEHOLDER: None})
 _FIXED_CHARS_RE = re.compile("[" + "".join(re.escape(chr(code)) for code in _WORD_FIXES) + "]")
 """Any of the characters `_WORD_FIXES` changes."""
@@ -93,20 +106,20 @@ class _FontFacts:
 _UNKNOWN_FONT = _FontFacts("", False, False, False, None, False)
 
 
-def _font_name(font: object, buffer: ctypes.Array) -> str:
+def _font_name(font: object, buffer: ctypes.Array[ctypes.c_char]) -> str:
     length = pdfium_c.FPDFFont_GetBaseFontName(font, buffer, len(buffer))
     if length <= 0:
         return ""
-    name = buffer.value.decode("latin-1", "replace")
+    name: str = buffer.value.decode("latin-1", "replace")
     return name.split("+", 1)[1] if "+" in name[:7] else name
 
 
-def _read_font(font: object, buffer: ctypes.Array) -> _FontFacts:
+def _read_font(font: object, buffer: ctypes.Array[ctypes.c_char]) -> _FontFacts:
     """Name, weight and style of a font (paint left unknown)."""
     name = _font_name(font, buffer)
     weight = pdfium_c.FPDFFont_GetWeight(font)
     flags = pdfium_c.FPDFFont_GetFlags(font)
-    bold = weight >= 600 or bool(_BOLD_NAME_RE.search(name))
+    bold = weight >= _BOLD_WEIGHT or bool(_BOLD_NAME_RE.search(name))
     italic = bool(flags & _FONT_FLAG_ITALIC) or bool(_ITALIC_NAME_RE.search(name))
     monospace = bool(flags & _FONT_FLAG_FIXED_PITCH) or bool(_MONO_NAME_RE.search(name))
     return _FontFacts(name, bold, italic, monospace, None, False)
@@ -115,7 +128,7 @@ def _read_font(font: object, buffer: ctypes.Array) -> _FontFacts:
 class _FactsCache:
     """Font facts per font handle, and paint and size per text object, each read once per page."""
 
-    def __init__(self, textpage: object) -> None:
+    def __init__(self, textpage: Any) -> None:
         self.textpage = ctypes.cast(textpage, ctypes.c_void_p).value
         self.buffer = ctypes.create_string_buffer(128)
         self.fonts: dict[int, _FontFacts] = {}
@@ -169,7 +182,7 @@ def page_words(page: pdfium.PdfPage, objects: list[int] | None = None) -> tuple[
         textpage.close()
 
 
-def _text_by_index(raw: object, count: int) -> str:
+def _text_by_index(raw: Any, count: int) -> str:
     """One character per PDFium index: a surrogate pair becomes its character followed by a
     zero-width placeholder (dropped from words), a lone surrogate becomes U+FFFD."""
     handle = ctypes.cast(raw, ctypes.c_void_p).value
@@ -178,17 +191,18 @@ def _text_by_index(raw: object, count: int) -> str:
     index = 0
     while index < count:
         unit = units[index]
-        if 0xD800 <= unit < 0xDC00 and index + 1 < count and 0xDC00 <= units[index + 1] < 0xE000:
-            chars.append(chr(0x10000 + ((unit - 0xD800) << 10) + (units[index + 1] - 0xDC00)))
+        if _HIGH_SURROGATE <= unit < _LOW_SURROGATE and index + 1 < count \
+                and _LOW_SURROGATE <= units[index + 1] < _SURROGATES_END:
+            chars.append(chr(0x10000 + ((unit - _HIGH_SURROGATE) << 10) + (units[index + 1] - _LOW_SURROGATE)))
             chars.append(_PAIR_PLACEHOLDER)
             index += 2
             continue
-        chars.append("\ufffd" if 0xD800 <= unit < 0xE000 else chr(unit or 32))
+        chars.append("\ufffd" if _HIGH_SURROGATE <= unit < _SURROGATES_END else chr(unit or 32))
         index += 1
     return "".join(chars)
 
 
-def _cut_words(raw: object, text: str, height: float, objects: list[int] | None = None,
+def _cut_words(raw: Any, text: str, height: float, objects: list[int] | None = None,
                matches: Iterable[re.Match[str]] | None = None) -> list[Word]:
     """The words of `text` (the page's characters by PDFium index) with their boxes and fonts;
     `matches` are the words' spans in `text`, every run of non-space characters by default.
@@ -240,7 +254,7 @@ def _cut_words(raw: object, text: str, height: float, objects: list[int] | None 
 def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: float) -> list[tuple[int, int]]:
     """The characters first..end cut where a line number stands apart from the rest: where the
     next character starts left of the previous one or more than GLUED_GAP font sizes right of
-    it, and the run before or after that place is a number."""
+    it, and the run before or after that place is a number, or the two runs differ in size."""
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     pointers = [ctypes.pointer(v) for v in (left, right, bottom, top)]
     pieces: list[tuple[int, int]] = []
@@ -257,7 +271,8 @@ def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: flo
     pieces.append((start, end))
     kept: list[tuple[int, int]] = []
     for piece in pieces:
-        if kept and not (_is_number(text, kept[-1]) or _is_number(text, piece)):
+        if kept and not (_is_number(text, kept[-1]) or _is_number(text, piece)) \
+                and abs(_get_font_size(handle, kept[-1][1] - 1) - _get_font_size(handle, piece[0])) <= SAME_SIZE:
             kept[-1] = (kept[-1][0], piece[1])
         else:
             kept.append(piece)

@@ -53,6 +53,9 @@ def _structure_text(result: FileResult) -> str:
     for heading in s.headings:
         lines.append(f"    p{heading.page:<3} {heading.kind:<15} {heading.text}"
                      + ("  (top of page)" if heading.top_of_page else ""))
+    lines.append(f"  outline:         {s.outline_entries} entries" if s.outline_entries else
+                 "  outline:         (the PDF lists no sections of its own)")
+    lines += [f"    disagrees: {note}" for note in s.outline_disagreements]
     return "\n".join(lines)
 
 

@@ -1,25 +1,73 @@
 """Text: what a person reads in a terminal; one block per file (its headline names the
 submission, `#21 Title`, when the file belongs to one), then a summary line, which says
-`partial: 12 of 30 files (stopped by Ctrl-C)` for a run stopped before its last file."""
+`partial: 12 of 30 files (stopped by Ctrl-C)` for a run stopped before its last file.
+
+`TextStyle` shapes it: the default, for files, is the whole report; on a terminal `check` and
+`batch` leave out info findings (counted in each headline) unless `-v` asks for them with
+each file's time, leave out the header and the files that pass with `-q`, and paint statuses
+and severities (rich writes the colours; `wants_colour` decides, as `NO_COLOR` and
+`FORCE_COLOR` ask).
+"""
 
 from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from typing import Any, TextIO
 
 from ..finding_types import Severity
 from ..report import FileResult, Finding, Report, RunStatus
 from .base import Emitter, StatusTally, completed, main_body_words, one_line, plural
 
 _LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
+_COLOURS = {"pass": "bold green", "fail": "bold red", "error": "bold magenta", Severity.ERROR: "red",
+            Severity.WARNING: "yellow", Severity.INFO: "blue", "waived": "dim", "fix": "cyan", "summary": "bold"}
+"""rich styles of statuses, severities and the parts of a finding."""
+
+Segment = tuple[str, str]
+"""A piece of a line and its style name in `_COLOURS` ('' for none)."""
 
 
-def _headline(result: FileResult) -> str:
+@dataclass(frozen=True)
+class TextStyle:
+    quiet: bool = False
+    """Only the files that do not pass, and the summary."""
+    info: bool = True
+    """Info findings (else only counted in the file's headline)."""
+    timings: bool = False
+    """Each file's time since the run began, and the run's."""
+    colour: bool = False
+    """ANSI colours (for a terminal)."""
+
+
+def wants_colour(stream: TextIO) -> bool:
+    """Whether `stream` takes colours: a terminal, unless `NO_COLOR` is set; anything when
+    `FORCE_COLOR` is (https://no-color.org, https://force-color.org; rich decides the rest,
+    e.g. `TERM=dumb`). rich is imported only for a terminal or `FORCE_COLOR`."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR") is None and not (hasattr(stream, "isatty") and stream.isatty()):
+        return False
+    from rich.console import Console  # noqa: PLC0415 - only for a terminal
+
+    console = Console(file=stream)
+    return console.color_system is not None and not console.no_color
+
+
+def _headline(result: FileResult, style: TextStyle) -> list[Segment]:
     named = f" [{result.submission.label}]" if result.submission is not None and result.submission.label else ""
-    parts = [f"{result.path}{named}: {_LABEL.get(result.status, result.status.upper())}"]
+    segments: list[Segment] = [(f"{result.path}{named}: ", ""),
+                               (_LABEL.get(result.status, result.status.upper()), result.status)]
     counts = [plural(result.count(s), s.value) for s in (Severity.ERROR, Severity.WARNING) if result.count(s)]
+    info = result.count(Severity.INFO)
+    if info and not style.info:
+        counts.append(f"{info} info (-v shows {'it' if info == 1 else 'them'})")
     waived = result.waived_count
     if waived:
         counts.append(f"{waived} waived")
     if counts:
-        parts.append(f"({', '.join(counts)})")
+        segments.append((f" ({', '.join(counts)})", ""))
     details = []
     if result.pages is not None:
         details.append(plural(result.pages, "page"))
@@ -27,22 +75,23 @@ def _headline(result: FileResult) -> str:
     if body is not None:
         details.append(f"main body {body}")
     if details:
-        parts.append("- " + ", ".join(details))
-    return " ".join(parts)
+        segments.append((" - " + ", ".join(details), ""))
+    return segments
 
 
-def _finding(finding: Finding) -> list[str]:
+def _finding(finding: Finding) -> list[list[Segment]]:
     where = f"p{finding.page}" if finding.page else "--"
     label = "waived" if finding.waived else finding.severity
-    lines = [f"  {label:<7} {finding.rule} {finding.name:<24} {where:>4}  {one_line(finding.message)}"]
+    lines: list[list[Segment]] = [[("  ", ""), (f"{label:<7}", "waived" if finding.waived else finding.severity),
+                                   (f" {finding.rule} {finding.name:<24} {where:>4}  {one_line(finding.message)}", "")]]
     if finding.evidence and finding.evidence not in finding.message:
-        lines.append(f"{'':>9}found: {one_line(finding.evidence)}")
+        lines.append([(f"{'':>9}found: {one_line(finding.evidence)}", "")])
     if finding.hint:
-        lines.append(f"{'':>9}fix:   {finding.hint}")
+        lines.append([(f"{'':>9}", ""), ("fix:", "fix"), (f"   {finding.hint}", "")])
     if finding.evidence_image:
-        lines.append(f"{'':>9}see:   {finding.evidence_image}")
+        lines.append([(f"{'':>9}see:   {finding.evidence_image}", "")])
     if finding.waiver is not None:
-        lines.append(f"{'':>9}waived ({finding.severity}): {one_line(finding.waiver)}")
+        lines.append([(f"{'':>9}waived ({finding.severity}): {one_line(finding.waiver)}", "waived")])
     return lines
 
 
@@ -50,24 +99,57 @@ class TextEmitter(Emitter):
     NAME = "text"
     EXTENSION = ".txt"
 
+    def __init__(self, stream: TextIO, destination: str | None = None, style: TextStyle = TextStyle()) -> None:
+        super().__init__(stream, destination)
+        self.style = style
+        self._console: Any = None
+        if style.colour:
+            from rich.console import Console  # noqa: PLC0415 - only for a terminal
+
+            self._console = Console(file=stream, force_terminal=True, highlight=False, markup=False, emoji=False,
+                                    soft_wrap=True)
+
+    def _write(self, lines: list[list[Segment]]) -> None:
+        if self._console is None:
+            self.stream.write("".join(text for line in lines for text, _ in line + [("\n", "")]))
+            return
+        from rich.text import Text  # noqa: PLC0415 - only for a terminal
+
+        for line in lines:
+            self._console.print(Text.assemble(*((text, _COLOURS.get(name, "")) for text, name in line)))
+        self.stream.flush()
+
     def start(self, run: Report) -> None:
         self.tally = StatusTally()
-        self.stream.write(f"axiomcheck: {run.venue}, track {run.track}, stage {run.stage}\n")
+        self.started = time.monotonic()
+        if self.style.quiet:
+            return
+        lines = [[(f"axiomcheck: {run.venue}, track {run.track}, stage {run.stage}", "")]]
         choice = run.venue_choice
         if choice:
             made = f"{choice['template_label']}, {choice['mode']} mode" + (
                 f", {choice['template_track']} track" if choice.get("template_track") else "")
-            self.stream.write(f"venue: {run.venue} ({choice['note']}): made with {made}\n")
-        self.stream.write("\n")
+            lines.append([(f"venue: {run.venue} ({choice['note']}): made with {made}", "")])
+        self._write(lines + [[]])
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)
-        lines = [_headline(result)]
+        if self.style.quiet and result.status == "pass":
+            return
+        headline = _headline(result, self.style)
+        if self.style.timings:
+            headline.append((f" [{time.monotonic() - self.started:.2f} s]", ""))
+        lines = [headline]
         for finding in result.findings:
-            lines.extend(_finding(finding))
-        self.stream.write("\n".join(lines) + "\n\n")
+            if finding.severity != Severity.INFO or finding.waived or self.style.info:
+                lines.extend(_finding(finding))
+        self._write(lines + [[]])
 
     def finish(self, status: RunStatus | None = None) -> None:
         done = completed(status, self.tally.total)
-        partial = f"; {done.summary}" if done.partial else ""
-        self.stream.write(f"{plural(self.tally.total, 'file')}: {self.tally.summary()}{partial}\n")
+        summary = f"{plural(self.tally.total, 'file')}: {self.tally.summary()}"
+        if done.partial:
+            summary += f"; {done.summary}"
+        if self.style.timings:
+            summary += f" in {time.monotonic() - self.started:.1f} s"
+        self._write([[(summary, "summary")]])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import OUTSIDE_TEXT, Line
+from ..model import CLOSING_KINDS, OUTSIDE_TEXT, Line, Role
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -19,3 +19,18 @@ def body_size_lines(doc: Document, page: int) -> list[Line]:
     included), page furniture and the page-1 notice left out."""
     size = doc.body_size
     return [line for line in doc.text.lines(page, without=OUTSIDE_TEXT) if abs(line.size - size) <= BODY_SIZE_SLACK]
+
+
+def main_text_size(doc: Document) -> float:
+    """The size of most characters of the main text's running prose (role body, in the title,
+    the abstract, the body and its statements; never the references, the appendix or the
+    checklist, which are often set smaller and may be longer than the paper): the body size
+    a page limit depends on. The document's body size when the main text has no prose."""
+    sizes: dict[float, int] = {}
+    for page in doc.text.pages:
+        for line in page.lines:
+            if line.role is Role.BODY and line.region not in CLOSING_KINDS:
+                for word in line.words:
+                    size = round(word.size, 1)
+                    sizes[size] = sizes.get(size, 0) + len(word.text)
+    return max(sizes, key=sizes.__getitem__) if sizes else doc.body_size

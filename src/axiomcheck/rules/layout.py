@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, enclosing
-from ._lines import body_size_lines
+from ..model import BBox, Line, Role, enclosing
+from ._lines import body_size_lines, main_text_size
 from .base import CheckContext, Severity, Violation, from_template, rule
 
 if TYPE_CHECKING:
@@ -149,21 +149,22 @@ class BodyFontSizeOptions:
 
 
 def _sample_line(doc: Document, size: float) -> Line | None:
-    """A prose line of the given size, for the finding's box (page 1 first)."""
-    for page in range(1, doc.page_count + 1):
-        for line in body_size_lines(doc, page):
-            if len(line.words) >= PROSE_WORDS and abs(line.size - size) < SIZE_MATCH:
-                return line
-    return None
+    """A prose line of the given size, for the finding's box (page 1 first): one of the body's
+    running text if there is one (never the author block's affiliations in that size)."""
+    candidates = [line for page in range(1, doc.page_count + 1) for line in body_size_lines(doc, page)
+                  if len(line.words) >= PROSE_WORDS and abs(line.size - size) < SIZE_MATCH]
+    return next((line for line in candidates if line.region == "body" and line.role is Role.BODY),
+                candidates[0] if candidates else None)
 
 
 @rule(id="AX205", name="body-font-size", group="layout", options=BodyFontSizeOptions)
 def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckContext) -> Iterator[Violation]:
     """The body text is not set smaller than the template's body size.
 
-    What it checks: the dominant type size of the paper (the size of most characters, which is
-    the size of the running text) against the template's (NeurIPS 2026: 10 pt, which PDFs
-    report as 9.96 pt), with a small allowance for rounding.
+    What it checks: the type size of the main text's running prose (the size of most of its
+    characters; the references, appendix and checklist, often set smaller, left out) against
+    the template's (NeurIPS 2026: 10 pt, which PDFs report as 9.96 pt), with a small allowance
+    for rounding.
 
     Why: a smaller body font fits more text into the page limit; venues desk-reject papers
     that shrink the font.
@@ -171,7 +172,7 @@ def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckCo
     How to fix: remove `\\small`, `\\fontsize` or a smaller class option around the body text
     and keep the template's `\\normalsize`.
     """
-    size = doc.body_size
+    size = main_text_size(doc)
     if size >= options.size - options.tolerance:
         return
     line = _sample_line(doc, size)
