@@ -46,12 +46,10 @@
     var file = files[index];
     var submission = file[SUBMISSION];
     var meta = [];
-    var head = "";
     if (submission) {
-      head = (submission[0] !== null ? "<strong>#" + escaped(submission[0]) + "</strong> " : "") +
+      meta.push((submission[0] !== null ? "<strong>#" + escaped(submission[0]) + "</strong> " : "") +
         escaped(submission[1]) +
-        (submission[2] ? " <a href=\"" + escaped(submission[2]) + "\" rel=\"noreferrer\">forum</a>" : "");
-      meta.push(head);
+        (submission[2] ? " <a href=\"" + escaped(submission[2]) + "\" rel=\"noreferrer\">forum</a>" : ""));
     }
     if (file[PAGES] !== null) { meta.push(file[PAGES] + " page" + (file[PAGES] === 1 ? "" : "s")); }
     if (file[BODY]) { meta.push(escaped(strings[file[BODY]])); }
