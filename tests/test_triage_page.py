@@ -161,6 +161,19 @@ def test_a_long_page_writes_every_section_once_and_opens_at_a_file(browser: obje
     ) == ["f399"]
 
 
+def test_a_copy_saved_with_its_sections_written_shows_each_once(browser: object, tmp_path: Path) -> None:
+    page = tmp_path / "triage.html"
+    page.write_text(REPORTERS["html"](_page_report(), str(page)), encoding="utf-8")
+    _open(browser, page)
+    saved = tmp_path / "saved.html"  # what a browser's "save page, complete" keeps: the document as shown
+    saved.write_text("<!DOCTYPE html>\n" + browser.execute_script(  # type: ignore[attr-defined]
+        "return document.documentElement.outerHTML;"), encoding="utf-8")
+    assert saved.read_text().count('<article class="file"') == FILES
+    _open(browser, saved)
+    assert _sections(browser) == [f"f{i}" for i in range(FILES)]
+    assert _set(browser, "filter-text", "page-limit") == f"{FILES // 3 - 1} of {FILES} files"
+
+
 def test_a_picture_beside_the_page_is_shown_and_a_moved_one_named(browser: object, tmp_path: Path) -> None:
     from PIL import Image
 
