@@ -1,7 +1,8 @@
-"""The HTML triage page in Debian's Chromium (headless, through Selenium and chromedriver): the
-filter finds a file by any of its findings, not only by what its table row shows; the rule
-and status filters; sorting by submission number; a picture beside the page is shown, a
-moved one named. Without Chromium these tests skip, saying why, unless CI=true (CI must run
+"""The HTML triage page in Debian's Chromium (headless, through Selenium and chromedriver): its
+script writes every file's section from the page's data block, each once (also in a saved
+copy, and at once when the address names a file); the filter finds a file by any of its
+findings, not only by what its table row shows; the rule and status filters; sorting by
+submission number; a picture beside the page is shown, a moved one named. Without Chromium these tests skip, saying why, unless CI=true (CI must run
 them: `.ci/run` installs chromium and chromium-driver)."""
 
 from __future__ import annotations
