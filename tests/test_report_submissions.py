@@ -68,7 +68,7 @@ def test_an_openreview_batch_names_each_submission_in_every_output(tmp_path: Pat
     assert all(r["run_status"] == "complete" for r in rows)
     page = (out / "axiomcheck-results.html").read_text()
     assert page.index("#3 Curvature, Again") < page.index("#21 Sparse Features") < page.index("#100 =1+1")
-    assert 'href="https://openreview.net/forum?id=forumA"' in page and '<th data-type="text">Submission</th>' in page
+    assert '"https://openreview.net/forum?id=forumA"' in page and '<th data-type="submission">Submission</th>' in page
     sarif = json.loads((out / "axiomcheck-results.sarif").read_text())["runs"][0]
     first = next(r for r in sarif["results"] if "9f8e7d6c5b" in r["locations"][0]["physicalLocation"]
                  ["artifactLocation"]["uri"])

@@ -5,6 +5,7 @@ suites and cases; the HTML page's self-containment; the exit-code policies."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import io
 import json
@@ -25,6 +26,7 @@ from axiomcheck.reporters import catalog
 from axiomcheck.reporters.catalog import describe
 from axiomcheck.verdicts import verdict_finding
 from conftest import FIXTURES, ROOT
+from triagepage import page_files
 
 GOLDEN = ROOT / "tests" / "golden"
 SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif-schema-2.1.0.json"
@@ -125,7 +127,8 @@ def test_every_format_marks_a_waived_finding_as_waived() -> None:
     suite = ET.fromstring(REPORTERS["junit"](report)).findall("testsuite")[1]
     case = next(c for c in suite.iter("testcase") if c.get("name") == "AX306 visible-acknowledgments")
     assert case.find("failure") is None and WAIVER in case.find("skipped").get("message")
-    assert '<li class="waived">' in REPORTERS["html"](report) and f"waived: {WAIVER}" in REPORTERS["html"](report)
+    waived = page_files(REPORTERS["html"](report))[1]["findings"][0]
+    assert waived["label"] == "waived" and waived["waiver"] == WAIVER and waived["severity"] == "error"
 
 
 def _sarif_errors(log: dict) -> list:
@@ -197,7 +200,7 @@ def test_junit_one_suite_per_file_one_case_per_rule_run() -> None:
 
 
 class _Page(HTMLParser):
-    """Collects what a browser would fetch, the CSP, and the inline style and script."""
+    """Collects what a browser would fetch, the CSP, and the inline style, script and data."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -213,7 +216,7 @@ class _Page(HTMLParser):
             self.csp = values["content"] or ""
         if tag in ("style", "script"):
             assert "src" not in values
-            self._open = tag
+            self._open = "data" if values.get("type") == "application/json" else tag
 
     def handle_data(self, data: str) -> None:
         if self._open:
@@ -235,24 +238,58 @@ def test_html_page_is_self_contained_and_links_pictures_beside_it(tmp_path: Path
     page = REPORTERS["html"](sample_report(str(picture)), str(tmp_path / "out" / "triage.html"))
     parser = _Page()
     parser.feed(page)
-    linked = [url for url in parser.urls if not url.startswith("#")]
-    assert linked == ["https://openreview.net/forum?id=aB3dE", "../evidence/long%2002-AX302-p3.png",
-                      "../evidence/long%2002-AX302-p3.png"]  # the forum, then the full picture and its thumbnail
-    assert "data:" not in page and 'loading="lazy"' in page
+    assert [url for url in parser.urls if not url.startswith("#")] == []  # the sections come from the data
+    files = page_files(page)
+    assert files[0]["submission"] == ["21", "Sparse Features Under a Budget", "https://openreview.net/forum?id=aB3dE"]
+    assert files[0]["findings"][1]["picture"] == "../evidence/long%2002-AX302-p3.png"  # relative, percent-encoded
+    assert "data:" not in page
     assert "default-src 'none'" in parser.csp and "img-src 'self';" in parser.csp
     assert _sha(parser.inline["style"]) in parser.csp and _sha(parser.inline["script"]) in parser.csp
     assert not re.search(r"<[^>]*\s(?:style|on[a-z]+)=", page)  # nothing the CSP would block
     for text in ("papers/long.pdf", "papers/broken.pdf", "AX101 The main body runs 0.3 pages",
-                 "limit 4 pages", "Not a PDF", "#21 Sparse Features Under a Budget"):
+                 "limit 4 pages", "#21 Sparse Features Under a Budget"):
         assert text in page
-    assert page.count('<tr data-status=') == 3 and page.count('<article class="file"') == 3
+    assert page.count('<tr data-status=') == 3 and [f["path"] for f in files] == [
+        "papers/long.pdf", "papers/ok.pdf", "papers/broken.pdf"]
+    assert files[2]["findings"][0]["message"] == "Not a PDF: the file does not start with '%PDF-'."
     assert '<form id="filters" class="filters" hidden>' in page  # the controls appear only with the script
+    assert "<noscript>" in page  # without the script, the page says where the findings are
+
+
+def test_the_data_block_keeps_every_finding_and_cannot_end_its_script() -> None:
+    report = sample_report()
+    hostile = "Ends early: </script><script>alert(1)</script> & <!-- more"
+    report.files[0].findings[0] = dataclasses.replace(report.files[0].findings[0], message=hostile,
+                                                      evidence="x" * 400, count=3)
+    page = REPORTERS["html"](report)
+    assert "<script>alert" not in page
+    files = page_files(page)
+    first = files[0]["findings"][0]
+    assert first["message"] == hostile and first["count"] == 3 and first["page"] == 5
+    assert first["evidence"] == "x" * 159 + "…"  # cut to 160 characters
+    assert first["fix"] == "Cut the main text to 4 pages." and first["shared_fix"] is None
+    second = files[0]["findings"][1]
+    assert second["evidence"] == "contact jane@uni.edu" and second["label"] == "warning"
+    assert files[0]["main_body"] == "main body 5 pages, ending 30% into page 5 (limit 4)"
+    assert [len(f["findings"]) for f in files] == [len(r.findings) for r in report.files]
+
+
+def test_a_fix_several_findings_share_is_written_once_and_linked() -> None:
+    report = sample_report()
+    twin = dataclasses.replace(report.files[0], path="papers/long-2.pdf")
+    report.files.insert(1, twin)
+    page = REPORTERS["html"](report)
+    files = page_files(page)
+    anchor = files[0]["findings"][0]["shared_fix"]
+    assert anchor and files[1]["findings"][0]["shared_fix"] == anchor
+    assert f'<p class="fix" id="{anchor}">Cut the main text to 4 pages.</p>' in page
+    assert page.count("Cut the main text to 4 pages.") == 2  # in the rules table and the data's texts
 
 
 def test_a_picture_that_is_not_there_is_named_not_shown(tmp_path: Path) -> None:
     missing = tmp_path / "moved" / "long-02-AX302-p3.png"
-    page = REPORTERS["html"](sample_report(str(missing)))
-    assert "<img" not in page and f"not found: {missing}" in page
+    finding = page_files(REPORTERS["html"](sample_report(str(missing))))[0]["findings"][1]
+    assert finding["picture"] is None and finding["missing"] == str(missing)
 
 
 def test_html_chart_marks_lengths_past_the_limit() -> None:

@@ -5,21 +5,25 @@ table of files (file, submission, status, track, main-body pages, errors, warnin
 error), counts per rule with each rule's usual fix, a histogram of main-body lengths against
 each track's page limit (inline SVG), and per file its findings. A small script sorts the
 table by any column and filters it by text (searched in every finding of a file: rule id,
-name, message, evidence; and in its path and submission), by rule and by status, showing
-only the matching files' sections; without the script the page reads the same, unfiltered.
+name, message, evidence, fix, waiver; and in its path and submission), by rule and by
+status, showing only the matching files' sections.
 
-Built to scale (3,000 files, docs/report-format.md): a fix that several findings share is
-written once, in the rules table, and each of them links to it; long evidence is cut; and
-evidence pictures (`--evidence DIR`) are never embedded: each finding shows a thumbnail of
-its picture, loaded lazily from the file beside the page (a path relative to the page,
-`destination`), that opens the full picture. Nothing is loaded from
-the network (the page's Content-Security-Policy allows images from its own folder only); a
-picture that is not where the page says shows as a line naming it, and `missing_pictures`
-lists them (`axiomcheck report` says so).
+Built to scale (3,000 files, docs/report-format.md): the findings per file travel as a data
+block of short rows into one table of distinct texts (`html_data`), which the page's own
+script writes out as each file's section, every one, as soon as the page is open (and before
+it is printed); without the script the table, the rules and the chart read the same and a
+note says where the findings are. A fix that several findings share is written once, in the
+rules table, and each of them links to it; long evidence is cut; and evidence pictures
+(`--evidence DIR`) are never embedded: each finding shows a thumbnail of its picture, loaded
+lazily from the file beside the page (a path relative to the page, `destination`), that
+opens the full picture. Nothing is loaded from the network (the page's
+Content-Security-Policy allows images from its own folder only); a picture that is not where
+the page says shows as a line naming it, and `missing_pictures` lists them (`axiomcheck
+report` says so).
 
-Made with the Jinja2 page templates shipped in `reporters/html_page/`. Memory holds what the
-page shows of each file (its texts), not the results; the page is rendered at the end, once
-the fixes that findings share are known.
+Made with the Jinja2 page template and script shipped in `reporters/html_page/`. Memory
+holds each distinct text once and each file's row of numbers, not the results; the page is
+rendered at the end, once the fixes that findings share are known.
 """
 
 from __future__ import annotations
@@ -42,14 +46,13 @@ from ..finding_types import Severity
 from ..report import FileResult, Finding, Report, RunStatus, SubmissionRef
 from .base import Emitter, StatusTally, completed, first_error, main_body_length, main_body_words, standing_errors
 from .catalog import describe
+from .html_data import FileEntry, StringTable, data_block, finding_entry
 
 _PAGE_FILES = resources.files(__package__) / "html_page"
 FIRST_ERROR_CHARS = 100
 """The table shows this much of a file's first error (the file's section has all of it)."""
 TITLE_CHARS = 60
 """The table shows this much of a submission's title (the file's section has all of it)."""
-EVIDENCE_CHARS = 160
-"""The page shows this much of a finding's evidence (the JSON report has all of it)."""
 LABELS = {"pass": "pass", "fail": "fail", "error": "not checked"}
 """A file's status as the page says it."""
 BIN_WIDTH = 0.25
@@ -57,8 +60,6 @@ BIN_WIDTH = 0.25
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
 MAX_TICKS = 12
 """The histogram's page axis carries at most this many labelled ticks."""
-SORT_DIGITS = 12
-"""Submission numbers are sorted as text padded to this many digits."""
 _ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True,
                                   undefined=jinja2.StrictUndefined)
@@ -113,32 +114,7 @@ class _Row:
     warnings: int
     waived: int
     first_error: str
-    rules: str
-    """The ids of the rules with findings on the file, for the rule filter."""
     submission: SubmissionRef | None
-
-    @property
-    def submission_sort(self) -> str:
-        """The submission column's sort key: numbers in order, then other ids."""
-        ref = self.submission
-        if ref is None or ref.id is None:
-            return ""
-        return str(ref.number).zfill(SORT_DIGITS) if ref.number is not None else "~" + ref.id.lower()
-
-
-@dataclass
-class _FindingView:
-    """What the page shows of a finding."""
-
-    f: Finding
-    label: str
-    """error, warning, info or waived."""
-    evidence: str | None
-    """The evidence, cut to `EVIDENCE_CHARS`, when the message does not hold it already."""
-    picture: str | None
-    """The link to its evidence picture, when the picture is there."""
-    fix: str | None = None
-    """The anchor of its fix in the rules table, when other findings share it."""
 
 
 @dataclass
@@ -211,7 +187,8 @@ class HtmlEmitter(Emitter):
         self.tally = StatusTally()
         self.rows: list[_Row] = []
         self.rules: dict[str, _RuleCount] = {}
-        self.files: list[tuple[_Row, str | None, list[_FindingView]]] = []
+        self.strings = StringTable()
+        self.entries: list[FileEntry] = []
         self.hints: Counter[tuple[str, str]] = Counter()
 
     def file(self, result: FileResult) -> None:
@@ -226,13 +203,13 @@ class HtmlEmitter(Emitter):
                    warnings=result.count(Severity.WARNING) - sum(1 for f in errors if f.severity != Severity.ERROR),
                    waived=result.waived_count,
                    first_error=f"{first.rule} {' '.join(first.message.split())}" if first else "",
-                   rules=" ".join(dict.fromkeys(f.rule for f in result.findings)), submission=result.submission)
+                   submission=result.submission)
         self.rows.append(row)
         for finding in result.findings:
             self._count(finding, index)
             if finding.hint:
                 self.hints[finding.rule, finding.hint] += 1
-        self.files.append((row, result.sha256, [self._finding_view(f) for f in result.findings]))
+        self.entries.append(self._entry(row, result))
 
     def _count(self, finding: Finding, index: int) -> None:
         count = self.rules.get(finding.rule)
@@ -249,29 +226,30 @@ class HtmlEmitter(Emitter):
             count.notes += 1
         count.files.add(index)
 
-    def _finding_view(self, finding: Finding) -> _FindingView:
-        image = finding.evidence_image
-        evidence = finding.evidence if finding.evidence and finding.evidence not in finding.message else None
-        if evidence is not None and len(evidence) > EVIDENCE_CHARS:
-            evidence = evidence[:EVIDENCE_CHARS - 1].rstrip() + "…"
-        return _FindingView(finding, "waived" if finding.waived else finding.severity.value, evidence,
-                            picture_link(image, self.destination) if image and os.path.isfile(image) else None)
+    def _entry(self, row: _Row, result: FileResult) -> FileEntry:
+        """The file's row of the page's data block (`html_data`)."""
+        ref, strings = row.submission, self.strings
+        limit = self.run.page_limits.get(row.track)
+        body = None if row.main_body_words is None else f"main body {row.main_body_words}" + (
+            f" (limit {limit})" if limit is not None else "")
+        findings = []
+        for finding in result.findings:
+            image = finding.evidence_image
+            picture = picture_link(image, self.destination) if image and os.path.isfile(image) else None
+            findings.append(finding_entry(finding, strings, picture))
+        return [row.path, row.status, [ref.id, ref.title or "", ref.forum or ""] if ref is not None else 0,
+                row.pages, strings(body), strings(row.track if row.track != self.run.track else None),
+                (result.sha256 or "")[:12], findings]
 
-    def _sections(self) -> Markup:
-        """Every file's section, each finding linking to its fix when others share it."""
+    def _shared_fixes(self) -> dict[tuple[str, str], str]:
+        """The fixes several findings of a rule share, by (rule, fix), with their anchors in
+        the rules table, where each is written once."""
         anchors: dict[tuple[str, str], str] = {}
         for (rule, hint), uses in self.hints.items():
             if uses > 1:
                 anchor = anchors[rule, hint] = f"x{len(anchors)}"
                 self.rules[rule].fixes[anchor] = hint
-        template = _ENVIRONMENT.get_template("file.html.j2")
-        sections = []
-        for row, sha, views in self.files:
-            for view in views:
-                view.fix = anchors.get((view.f.rule, view.f.hint))
-            sections.append(template.render(row=row, sha=sha, findings=views, run=self.run, labels=LABELS,
-                                            limit=self.run.page_limits.get(row.track)))
-        return Markup("\n".join(sections))
+        return anchors
 
     def finish(self, status: RunStatus | None = None) -> None:
         done = completed(status, len(self.rows))
@@ -290,6 +268,6 @@ class HtmlEmitter(Emitter):
             run=self.run, tally=self.tally, rows=self.rows, rules=rules, charts=charts, prefix=prefix,
             first_error_chars=FIRST_ERROR_CHARS, title_chars=TITLE_CHARS, partial=done if done.partial else None,
             submissions=any(row.submission is not None for row in self.rows), labels=LABELS,
-            sections=self._sections(), style=Markup(style), script=Markup(script), csp=csp,
-            bin_width=BIN_WIDTH)
+            data=Markup(data_block(self.strings, self._shared_fixes(), self.entries)), style=Markup(style),
+            script=Markup(script), csp=csp, bin_width=BIN_WIDTH)
         self.stream.write(page)
