@@ -45,22 +45,24 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
     found (`Source.page_hidings`), `text_layer` the words whose glyphs show other text (the
     text they show)."""
     words = [word for line in lines for word in line.words]
-    total = sum(len(word.text) for word in words)
-    invisible = sum(len(word.text) for word in words if (painted.get(word) or _NONE).reason == "render-mode")
-    ocr_layer = total > 0 and invisible >= OCR_LAYER_SHARE * total
+    ocr_layer = False
+    if any(hiding.reason == "render-mode" for hiding in painted.values()):
+        total = sum(len(word.text) for word in words)
+        invisible = sum(len(word.text) for word in words if (painted.get(word) or _NONE).reason == "render-mode")
+        ocr_layer = total > 0 and invisible >= OCR_LAYER_SHARE * total
     area = page.visible_box
     rows = overflows(lines, area)
     beyond = {word for row in rows for word in row.beyond}
     hidden: dict[Word, Hiding] = {}
-    for word in words:
-        hiding = painted.get(word)
+    for word in words:  # the usual page paints and maps every word honestly: no look-ups then
+        hiding = painted.get(word) if painted else None
         if hiding is not None and ocr_layer and hiding.reason == "render-mode":
             hiding = None
-        if hiding is None and word not in beyond and _outside(word.bbox, area):
+        if hiding is None and _outside(word.bbox, area) and word not in beyond:
             hiding = Hiding("off-page", _side(word.bbox, area))
-        if hiding is None and _tiny(word):
+        if hiding is None and word.size < MIN_READABLE_SIZE and _tiny(word):
             hiding = Hiding("tiny", f"{word.size:.1f} pt")
-        if hiding is None and word in text_layer:
+        if hiding is None and text_layer and word in text_layer:
             hiding = Hiding("text-layer", text_layer[word])
         if hiding is not None:
             hidden[word] = hiding
@@ -78,12 +80,13 @@ def glyph_differences(lines: tuple[Line, ...],
     found: dict[Word, str] = {}
     if not fonts:
         return found
+    swaps = {name: frozenset(text for text in lying if text not in honest) for name, (lying, honest) in fonts.items()}
     for line in lines:
         for word in line.words:
-            entry = fonts.get(word.font)
-            if entry is None:
-                continue
-            lying, honest = entry
+            swappable = swaps.get(word.font)
+            if not swappable or swappable.isdisjoint(word.text):
+                continue  # no letter of the word is one its font's map lies about
+            lying, honest = fonts[word.font]
             letters = [char for char in word.text if char.isalnum()]
             swapped = [char for char in letters if char in lying and char not in honest]
             if letters and 2 * len(swapped) >= len(letters):

@@ -120,13 +120,16 @@ class PaintOrder:
         self._walk(_get_object, _count_objects(root), root, _IDENTITY, False, 0)
 
     def _walk(self, get: object, count: int, holder: int, matrix: Matrix, layer: bool, depth: int) -> None:
+        texts = self.texts
+        in_form = depth > 0
         for index in range(count):
             item = get(holder, index)  # type: ignore[operator]
             kind = _object_type(item)
             self._order += 1
             if kind == _TEXT:
-                self.texts[item] = TextState(self._order, layer or _on_layer(item), bool(_has_transparency(item)),
-                                             self._clip_box(item, matrix), depth > 0)
+                clip = _get_clip(item)
+                texts[item] = TextState(self._order, layer or _on_layer(item), bool(_has_transparency(item)),
+                                        self._clip_box(clip, matrix) if clip else None, in_form)
             elif kind == _FORM:
                 if depth < MAX_FORM_DEPTH and _get_matrix(item, ctypes.byref(self._matrix)):
                     m = self._matrix
@@ -156,10 +159,8 @@ class PaintOrder:
             return
         self.shapes.append(Shape(self._order, box, {_PATH: "fill", _IMAGE: "image"}.get(kind, "shading"), rgb))
 
-    def _clip_box(self, item: int, matrix: Matrix) -> BBox | None:
-        clip = _get_clip(item)
-        if not clip:
-            return None
+    def _clip_box(self, clip: int, matrix: Matrix) -> BBox | None:
+        """The page box of clipping path `clip` (a text object's), None when it has no points."""
         xs: list[float] = []
         ys: list[float] = []
         x, y = ctypes.c_float(), ctypes.c_float()

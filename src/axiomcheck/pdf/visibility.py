@@ -181,25 +181,26 @@ def page_hidings(page: pdfium.PdfPage, words: Sequence[Word], keys: Sequence[int
     off and on again while it renders, in memory only."""
     width, height = page.get_size()
     order = PaintOrder(page.raw, width, height)
-    area = BBox(0.0, 0.0, width, height)
-    touching = order.touching([word.bbox for word in words])
+    boxes = [word.bbox for word in words]
+    touching = order.touching(boxes)
+    texts = order.texts
     objects: dict[int, tuple[_Paint, TextState | None, bool]] = {}
     hidings: dict[int, Hiding] = {}
     candidates: list[_Candidate] = []
-    for index, (word, key) in enumerate(zip(words, keys, strict=True)):
-        if not key or not _meets(word.bbox, area):
-            continue
+    for index, (box, key) in enumerate(zip(boxes, keys, strict=True)):
+        if not key or not (box.x0 < width and 0.0 < box.x1 and box.y0 < height and 0.0 < box.y1):
+            continue  # unknown object, or wholly off the page (the caller's to judge)
         facts = objects.get(key)
         if facts is None:
-            facts = objects[key] = _object_facts(key, order.texts.get(key))
+            facts = objects[key] = _object_facts(key, texts.get(key))
         paint, state, suspect = facts
         if paint.mode in _INVISIBLE_MODES:
             hidings[index] = Hiding("render-mode", f"text render mode {paint.mode}")
             continue
-        shapes = touching.get(index, ())
+        shapes = touching.get(index, ()) if touching else ()
         if not (suspect or shapes):
             continue
-        evidence = suspicions(word.bbox, paint, state, shapes)
+        evidence = suspicions(box, paint, state, shapes)
         if evidence.reasons:
             candidates.append(_Candidate(index, key, evidence, paint, state))
     if candidates:
