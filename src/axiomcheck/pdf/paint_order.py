@@ -17,6 +17,7 @@ text layer gives it).
 from __future__ import annotations
 
 import ctypes
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -193,22 +194,28 @@ class PaintOrder:
                 for row in range(first_row, last_row + 1)]
 
     def touching(self, boxes: Sequence[BBox]) -> dict[int, list[Shape]]:
-        """The shapes each of `boxes` meets, in paint order, by the box's index (boxes no shape
-        meets are left out). Boxes are indexed by place, then each shape looks up its cells: a
-        page of text with a few rules and boxes costs one pass over its words."""
+        """The shapes each of `boxes` meets and shares a grid cell with (`_cells_of`), in paint
+        order, by the box's index (boxes no shape meets are left out). Boxes are sorted by their
+        top; each shape looks at the boxes whose top lies within its height, plus the few boxes
+        taller than GRID: a page of text with a few rules and boxes costs a sort of its words."""
         if not self.shapes:
             return {}
-        cells: dict[tuple[int, int], list[int]] = {}
-        for index, box in enumerate(boxes):
-            for cell in self._cells_of(box):
-                cells.setdefault(cell, []).append(index)
+        short = [index for index, box in enumerate(boxes) if box.y1 - box.y0 <= GRID]
+        tall = [index for index, box in enumerate(boxes) if not box.y1 - box.y0 <= GRID]
+        short.sort(key=lambda index: boxes[index].y0)
+        tops = [boxes[index].y0 for index in short]
         found: dict[int, list[Shape]] = {}
         for shape in self.shapes:
-            hit: set[int] = set()
-            for cell in self._cells_of(shape.box):
-                hit.update(cells.get(cell, ()))
-            for index in hit:
-                if _meets(shape.box, boxes[index]):
+            area = shape.box
+            first, last = bisect_left(tops, area.y0 - GRID - 1.0), bisect_left(tops, area.y1)
+            cells: set[tuple[int, int]] | None = None
+            for index in short[first:last] + tall if tall else short[first:last]:
+                box = boxes[index]
+                if not _meets(area, box):
+                    continue
+                if cells is None:
+                    cells = set(self._cells_of(area))
+                if not cells.isdisjoint(self._cells_of(box)):
                     found.setdefault(index, []).append(shape)
         return found
 
