@@ -60,6 +60,8 @@ _get_clip_segment = native(pdfium_c.FPDFClipPath_GetPathSegment, _VOID, _VOID, c
 _segment_point = native(pdfium_c.FPDFPathSegment_GetPoint, ctypes.c_int, _VOID, _FLOAT_P, _FLOAT_P)
 _TEXT, _PATH, _IMAGE = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE
 _SHADING, _FORM = pdfium_c.FPDF_PAGEOBJ_SHADING, pdfium_c.FPDF_PAGEOBJ_FORM
+_SHAPE_KINDS = {_PATH: "fill", _IMAGE: "image"}
+"""What a shape is, by object type (anything else recorded is a shading)."""
 _OC_MARK = "OC"
 """The marked-content tag of optional content (`/OC /name BDC ... EMC`)."""
 
@@ -117,6 +119,8 @@ class PaintOrder:
         self._rgba = tuple(ctypes.c_uint() for _ in range(4))
         self._rgba_p = tuple(ctypes.pointer(value) for value in self._rgba)
         self._matrix = pdfium_c.FS_MATRIX()
+        self._fill, self._stroke = ctypes.c_int(), ctypes.c_int()
+        self._fill_p, self._stroke_p = ctypes.pointer(self._fill), ctypes.pointer(self._stroke)
         root = ctypes.cast(page, _VOID).value or 0  # type: ignore[arg-type]  # a PDFium page handle
         self._walk(_get_object, _count_objects(root), root, _IDENTITY, False, 0)
 
@@ -143,8 +147,7 @@ class PaintOrder:
     def _add_shape(self, item: int, kind: int, matrix: Matrix) -> None:
         rgb: tuple[int, int, int] | None = None
         if kind == _PATH:
-            fill, stroke = ctypes.c_int(), ctypes.c_int()
-            if not _get_draw_mode(item, ctypes.byref(fill), ctypes.byref(stroke)) or fill.value == 0:
+            if not _get_draw_mode(item, self._fill_p, self._stroke_p) or self._fill.value == 0:
                 return  # a stroked line: it cannot cover a word
             if not _get_fill_color(item, *self._rgba_p):
                 return
@@ -158,7 +161,7 @@ class PaintOrder:
         box = self._to_page(left, bottom, right, top, matrix)
         if box.width < MIN_SHAPE_SIDE or box.height < MIN_SHAPE_SIDE:
             return
-        self.shapes.append(Shape(self._order, box, {_PATH: "fill", _IMAGE: "image"}.get(kind, "shading"), rgb))
+        self.shapes.append(Shape(self._order, box, _SHAPE_KINDS.get(kind, "shading"), rgb))
 
     def _clip_box(self, clip: int, matrix: Matrix) -> BBox | None:
         """The page box of clipping path `clip` (a text object's), None when it has no points."""
