@@ -54,11 +54,14 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
     rows = overflows(lines, area)
     beyond = {word for row in rows for word in row.beyond}
     hidden: dict[Word, Hiding] = {}
+    left, top, right, bottom = area
     for word in words:  # the usual page paints and maps every word honestly: no look-ups then
         hiding = painted.get(word) if painted else None
         if hiding is not None and ocr_layer and hiding.reason == "render-mode":
             hiding = None
-        if hiding is None and _outside(word.bbox, area) and word not in beyond:
+        box = word.bbox
+        if hiding is None and (box.x1 < left or box.x0 > right or box.y1 < top or box.y0 > bottom) \
+                and word not in beyond:  # wholly outside the page, not an overflow
             hiding = Hiding("off-page", _side(word.bbox, area))
         if hiding is None and word.size < MIN_READABLE_SIZE and _tiny(word):
             hiding = Hiding("tiny", f"{word.size:.1f} pt")
@@ -99,11 +102,6 @@ def _tiny(word: Word) -> bool:
         word.bbox.width / max(len(word.text), 1) < GLYPH_WIDTH_PER_POINT * MIN_READABLE_SIZE
 
 
-def _outside(box: BBox, area: BBox) -> bool:
-    """`box` lies entirely outside `area`."""
-    return box.x1 < area.x0 or box.x0 > area.x1 or box.y1 < area.y0 or box.y0 > area.y1
-
-
 def _inside(box: BBox, area: BBox) -> bool:
     return area.x0 <= box.x0 and box.x1 <= area.x1 and area.y0 <= box.y0 and box.y1 <= area.y1
 
@@ -121,7 +119,8 @@ def overflows(lines: tuple[Line, ...], area: BBox) -> list[Overflow]:
     """Rows with words on the page (`area`, its crop box) that run on past its left or right
     edge; a row wholly off the page is not an overflow."""
     boxes = [w.bbox for line in lines for w in line.words]
-    if not boxes or all(_inside(box, area) for box in boxes):
+    left, top, right, bottom = area
+    if all(left <= box.x0 and box.x1 <= right and top <= box.y0 and box.y1 <= bottom for box in boxes):
         return []  # the usual page: every word lies on it
     rows: list[list[Line]] = []
     for line in sorted(lines, key=lambda item: item.baseline):
