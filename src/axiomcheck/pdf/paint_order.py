@@ -32,8 +32,12 @@ MIN_SHAPE_SIDE = 1.5
 """Shapes narrower or lower than this (points: table rules, hairlines, plot markers) cannot
 hide a word or be the ground it is read against, and are not recorded."""
 GRID = 36.0
-"""Side of the cells (points) that index words by place, so that a shape meets only the words
-near it."""
+"""Side of the grid cells (points) a shape and a word must share to count as meeting (a shape
+far larger than the page is looked up where words can be), and the height up to which a word
+is found through its top; taller words are checked against every shape."""
+TOP_MARGIN = 1.0
+"""Points added to the band of tops searched above a shape, so that rounding in a word's
+height cannot leave out a word that meets it."""
 
 _VOID = ctypes.c_void_p
 _FLOAT_P = ctypes.POINTER(ctypes.c_float)
@@ -199,8 +203,9 @@ class PaintOrder:
     def touching(self, boxes: Sequence[BBox]) -> dict[int, list[Shape]]:
         """The shapes each of `boxes` meets and shares a grid cell with (`_cells_of`), in paint
         order, by the box's index (boxes no shape meets are left out). Boxes are sorted by their
-        top; each shape looks at the boxes whose top lies within its height, plus the few boxes
-        taller than GRID: a page of text with a few rules and boxes costs a sort of its words."""
+        top; each shape looks at the boxes whose top lies between GRID above its own top and its
+        bottom, plus the few boxes taller than GRID: a page of text with a few rules and boxes
+        costs a sort of its words."""
         if not self.shapes:
             return {}
         short = [index for index, box in enumerate(boxes) if box.y1 - box.y0 <= GRID]
@@ -210,7 +215,7 @@ class PaintOrder:
         found: dict[int, list[Shape]] = {}
         for shape in self.shapes:
             area = shape.box
-            first, last = bisect_left(tops, area.y0 - GRID - 1.0), bisect_left(tops, area.y1)
+            first, last = bisect_left(tops, area.y0 - GRID - TOP_MARGIN), bisect_left(tops, area.y1)
             cells: set[tuple[int, int]] | None = None
             for index in short[first:last] + tall if tall else short[first:last]:
                 box = boxes[index]
