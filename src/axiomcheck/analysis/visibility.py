@@ -45,22 +45,27 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
     found (`Source.page_hidings`), `text_layer` the words whose glyphs show other text (the
     text they show)."""
     words = [word for line in lines for word in line.words]
-    total = sum(len(word.text) for word in words)
-    invisible = sum(len(word.text) for word in words if (painted.get(word) or _NONE).reason == "render-mode")
-    ocr_layer = total > 0 and invisible >= OCR_LAYER_SHARE * total
+    ocr_layer = False
+    if any(hiding.reason == "render-mode" for hiding in painted.values()):
+        total = sum(len(word.text) for word in words)
+        invisible = sum(len(word.text) for word in words if (painted.get(word) or _NONE).reason == "render-mode")
+        ocr_layer = total > 0 and invisible >= OCR_LAYER_SHARE * total
     area = page.visible_box
     rows = overflows(lines, area)
     beyond = {word for row in rows for word in row.beyond}
     hidden: dict[Word, Hiding] = {}
-    for word in words:
-        hiding = painted.get(word)
+    left, top, right, bottom = area
+    for word in words:  # the usual page paints and maps every word honestly: no look-ups then
+        hiding = painted.get(word) if painted else None
         if hiding is not None and ocr_layer and hiding.reason == "render-mode":
             hiding = None
-        if hiding is None and word not in beyond and _outside(word.bbox, area):
+        box = word.bbox
+        if hiding is None and (box.x1 < left or box.x0 > right or box.y1 < top or box.y0 > bottom) \
+                and word not in beyond:  # wholly outside the page, not an overflow
             hiding = Hiding("off-page", _side(word.bbox, area))
-        if hiding is None and _tiny(word):
+        if hiding is None and word.size < MIN_READABLE_SIZE and _tiny(word):
             hiding = Hiding("tiny", f"{word.size:.1f} pt")
-        if hiding is None and word in text_layer:
+        if hiding is None and text_layer and word in text_layer:
             hiding = Hiding("text-layer", text_layer[word])
         if hiding is not None:
             hidden[word] = hiding
@@ -78,12 +83,13 @@ def glyph_differences(lines: tuple[Line, ...],
     found: dict[Word, str] = {}
     if not fonts:
         return found
+    swaps = {name: frozenset(text for text in lying if text not in honest) for name, (lying, honest) in fonts.items()}
     for line in lines:
         for word in line.words:
-            entry = fonts.get(word.font)
-            if entry is None:
-                continue
-            lying, honest = entry
+            swappable = swaps.get(word.font)
+            if not swappable or swappable.isdisjoint(word.text):
+                continue  # no letter of the word is one its font's map lies about
+            lying, honest = fonts[word.font]
             letters = [char for char in word.text if char.isalnum()]
             swapped = [char for char in letters if char in lying and char not in honest]
             if letters and 2 * len(swapped) >= len(letters):
@@ -94,11 +100,6 @@ def glyph_differences(lines: tuple[Line, ...],
 def _tiny(word: Word) -> bool:
     return word.size < MIN_READABLE_SIZE and \
         word.bbox.width / max(len(word.text), 1) < GLYPH_WIDTH_PER_POINT * MIN_READABLE_SIZE
-
-
-def _outside(box: BBox, area: BBox) -> bool:
-    """`box` lies entirely outside `area`."""
-    return box.x1 < area.x0 or box.x0 > area.x1 or box.y1 < area.y0 or box.y0 > area.y1
 
 
 def _inside(box: BBox, area: BBox) -> bool:
@@ -118,7 +119,8 @@ def overflows(lines: tuple[Line, ...], area: BBox) -> list[Overflow]:
     """Rows with words on the page (`area`, its crop box) that run on past its left or right
     edge; a row wholly off the page is not an overflow."""
     boxes = [w.bbox for line in lines for w in line.words]
-    if not boxes or all(_inside(box, area) for box in boxes):
+    left, top, right, bottom = area
+    if all(left <= box.x0 and box.x1 <= right and top <= box.y0 and box.y1 <= bottom for box in boxes):
         return []  # the usual page: every word lies on it
     rows: list[list[Line]] = []
     for line in sorted(lines, key=lambda item: item.baseline):

@@ -162,12 +162,12 @@ def to_unicode(data: bytes) -> dict[int, str]:
 
 
 def _number(hex_digits: bytes) -> int | None:
-    digits = re.sub(rb"\s", b"", hex_digits)
+    digits = b"".join(hex_digits.split())  # ASCII whitespace dropped, as `\s` matches it
     return int(digits, 16) if digits else None
 
 
 def _utf16(hex_digits: bytes) -> str:
-    digits = re.sub(rb"\s", b"", hex_digits)
+    digits = b"".join(hex_digits.split())
     if len(digits) % 4:
         digits = digits.rjust(len(digits) + 4 - len(digits) % 4, b"0")
     return bytes.fromhex(digits.decode("ascii")).decode("utf-16-be", "replace")

@@ -17,6 +17,7 @@ text layer gives it).
 from __future__ import annotations
 
 import ctypes
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -31,8 +32,12 @@ MIN_SHAPE_SIDE = 1.5
 """Shapes narrower or lower than this (points: table rules, hairlines, plot markers) cannot
 hide a word or be the ground it is read against, and are not recorded."""
 GRID = 36.0
-"""Side of the cells (points) that index words by place, so that a shape meets only the words
-near it."""
+"""Side of the grid cells (points) a shape and a word must share to count as meeting (a shape
+far larger than the page is looked up where words can be), and the height up to which a word
+is found through its top; taller words are checked against every shape."""
+TOP_MARGIN = 1.0
+"""Points added to the band of tops searched above a shape, so that rounding in a word's
+height cannot leave out a word that meets it."""
 
 _VOID = ctypes.c_void_p
 _FLOAT_P = ctypes.POINTER(ctypes.c_float)
@@ -59,6 +64,8 @@ _get_clip_segment = native(pdfium_c.FPDFClipPath_GetPathSegment, _VOID, _VOID, c
 _segment_point = native(pdfium_c.FPDFPathSegment_GetPoint, ctypes.c_int, _VOID, _FLOAT_P, _FLOAT_P)
 _TEXT, _PATH, _IMAGE = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE
 _SHADING, _FORM = pdfium_c.FPDF_PAGEOBJ_SHADING, pdfium_c.FPDF_PAGEOBJ_FORM
+_SHAPE_KINDS = {_PATH: "fill", _IMAGE: "image"}
+"""What a shape is, by object type (anything else recorded is a shading)."""
 _OC_MARK = "OC"
 """The marked-content tag of optional content (`/OC /name BDC ... EMC`)."""
 
@@ -116,17 +123,22 @@ class PaintOrder:
         self._rgba = tuple(ctypes.c_uint() for _ in range(4))
         self._rgba_p = tuple(ctypes.pointer(value) for value in self._rgba)
         self._matrix = pdfium_c.FS_MATRIX()
+        self._fill, self._stroke = ctypes.c_int(), ctypes.c_int()
+        self._fill_p, self._stroke_p = ctypes.pointer(self._fill), ctypes.pointer(self._stroke)
         root = ctypes.cast(page, _VOID).value or 0  # type: ignore[arg-type]  # a PDFium page handle
         self._walk(_get_object, _count_objects(root), root, _IDENTITY, False, 0)
 
     def _walk(self, get: object, count: int, holder: int, matrix: Matrix, layer: bool, depth: int) -> None:
+        texts = self.texts
+        in_form = depth > 0
         for index in range(count):
             item = get(holder, index)  # type: ignore[operator]
             kind = _object_type(item)
             self._order += 1
             if kind == _TEXT:
-                self.texts[item] = TextState(self._order, layer or _on_layer(item), bool(_has_transparency(item)),
-                                             self._clip_box(item, matrix), depth > 0)
+                clip = _get_clip(item)
+                texts[item] = TextState(self._order, layer or _on_layer(item), bool(_has_transparency(item)),
+                                        self._clip_box(clip, matrix) if clip else None, in_form)
             elif kind == _FORM:
                 if depth < MAX_FORM_DEPTH and _get_matrix(item, ctypes.byref(self._matrix)):
                     m = self._matrix
@@ -139,8 +151,7 @@ class PaintOrder:
     def _add_shape(self, item: int, kind: int, matrix: Matrix) -> None:
         rgb: tuple[int, int, int] | None = None
         if kind == _PATH:
-            fill, stroke = ctypes.c_int(), ctypes.c_int()
-            if not _get_draw_mode(item, ctypes.byref(fill), ctypes.byref(stroke)) or fill.value == 0:
+            if not _get_draw_mode(item, self._fill_p, self._stroke_p) or self._fill.value == 0:
                 return  # a stroked line: it cannot cover a word
             if not _get_fill_color(item, *self._rgba_p):
                 return
@@ -154,12 +165,10 @@ class PaintOrder:
         box = self._to_page(left, bottom, right, top, matrix)
         if box.width < MIN_SHAPE_SIDE or box.height < MIN_SHAPE_SIDE:
             return
-        self.shapes.append(Shape(self._order, box, {_PATH: "fill", _IMAGE: "image"}.get(kind, "shading"), rgb))
+        self.shapes.append(Shape(self._order, box, _SHAPE_KINDS.get(kind, "shading"), rgb))
 
-    def _clip_box(self, item: int, matrix: Matrix) -> BBox | None:
-        clip = _get_clip(item)
-        if not clip:
-            return None
+    def _clip_box(self, clip: int, matrix: Matrix) -> BBox | None:
+        """The page box of clipping path `clip` (a text object's), None when it has no points."""
         xs: list[float] = []
         ys: list[float] = []
         x, y = ctypes.c_float(), ctypes.c_float()
@@ -192,22 +201,29 @@ class PaintOrder:
                 for row in range(first_row, last_row + 1)]
 
     def touching(self, boxes: Sequence[BBox]) -> dict[int, list[Shape]]:
-        """The shapes each of `boxes` meets, in paint order, by the box's index (boxes no shape
-        meets are left out). Boxes are indexed by place, then each shape looks up its cells: a
-        page of text with a few rules and boxes costs one pass over its words."""
+        """The shapes each of `boxes` meets and shares a grid cell with (`_cells_of`), in paint
+        order, by the box's index (boxes no shape meets are left out). Boxes are sorted by their
+        top; each shape looks at the boxes whose top lies between GRID above its own top and its
+        bottom, plus the few boxes taller than GRID: a page of text with a few rules and boxes
+        costs a sort of its words."""
         if not self.shapes:
             return {}
-        cells: dict[tuple[int, int], list[int]] = {}
-        for index, box in enumerate(boxes):
-            for cell in self._cells_of(box):
-                cells.setdefault(cell, []).append(index)
+        short = [index for index, box in enumerate(boxes) if box.y1 - box.y0 <= GRID]
+        tall = [index for index, box in enumerate(boxes) if not box.y1 - box.y0 <= GRID]
+        short.sort(key=lambda index: boxes[index].y0)
+        tops = [boxes[index].y0 for index in short]
         found: dict[int, list[Shape]] = {}
         for shape in self.shapes:
-            hit: set[int] = set()
-            for cell in self._cells_of(shape.box):
-                hit.update(cells.get(cell, ()))
-            for index in hit:
-                if _meets(shape.box, boxes[index]):
+            area = shape.box
+            first, last = bisect_left(tops, area.y0 - GRID - TOP_MARGIN), bisect_left(tops, area.y1)
+            cells: set[tuple[int, int]] | None = None
+            for index in short[first:last] + tall if tall else short[first:last]:
+                box = boxes[index]
+                if not _meets(area, box):
+                    continue
+                if cells is None:
+                    cells = set(self._cells_of(area))
+                if not cells.isdisjoint(self._cells_of(box)):
                     found.setdefault(index, []).append(shape)
         return found
 

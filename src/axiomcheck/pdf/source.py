@@ -146,6 +146,9 @@ class PdfSource:
         objects: list[int] = []
         words, chars = page_words(page, objects)
         found = page_hidings(page, words, objects)
+        if not found:  # the usual page: every word is seen
+            self._hidings[index] = {}
+            return words, chars
         seen = {word for number, word in enumerate(words) if number not in found}
         self._hidings[index] = {words[i]: hiding for i, hiding in found.items() if words[i] not in seen}
         return words, chars

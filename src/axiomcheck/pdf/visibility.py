@@ -179,27 +179,33 @@ def page_hidings(page: pdfium.PdfPage, words: Sequence[Word], keys: Sequence[int
     """Why each hidden word of a loaded page cannot be seen, by index into `words` (`keys[i]` is
     the address of the text object drawing `words[i]`, 0 when unknown). Switches text objects
     off and on again while it renders, in memory only."""
+    if len(keys) != len(words):
+        raise ValueError("page_hidings needs one text object address per word")
     width, height = page.get_size()
     order = PaintOrder(page.raw, width, height)
-    area = BBox(0.0, 0.0, width, height)
+    texts = order.texts
+    objects = {key: _object_facts(key, texts.get(key)) for key in dict.fromkeys(keys) if key}
+    marked = {key for key, (paint, _, suspect) in objects.items() if suspect or paint.mode in _INVISIBLE_MODES}
     touching = order.touching([word.bbox for word in words])
-    objects: dict[int, tuple[_Paint, TextState | None, bool]] = {}
+    # Only a word of a marked object or one a shape touches can be hidden by paint: the others
+    # (most words of most pages) are not visited.
+    chosen = set(touching)
+    if marked:
+        chosen.update(index for index, key in enumerate(keys) if key in marked)
     hidings: dict[int, Hiding] = {}
     candidates: list[_Candidate] = []
-    for index, (word, key) in enumerate(zip(words, keys, strict=True)):
-        if not key or not _meets(word.bbox, area):
-            continue
-        facts = objects.get(key)
-        if facts is None:
-            facts = objects[key] = _object_facts(key, order.texts.get(key))
-        paint, state, suspect = facts
+    for index in sorted(chosen):
+        key, box = keys[index], words[index].bbox
+        if not key or not (box.x0 < width and 0.0 < box.x1 and box.y0 < height and 0.0 < box.y1):
+            continue  # unknown object, or wholly off the page (the caller's to judge)
+        paint, state, suspect = objects[key]
         if paint.mode in _INVISIBLE_MODES:
             hidings[index] = Hiding("render-mode", f"text render mode {paint.mode}")
             continue
         shapes = touching.get(index, ())
         if not (suspect or shapes):
             continue
-        evidence = suspicions(word.bbox, paint, state, shapes)
+        evidence = suspicions(box, paint, state, shapes)
         if evidence.reasons:
             candidates.append(_Candidate(index, key, evidence, paint, state))
     if candidates:

@@ -82,6 +82,8 @@ class _Run:
 def _runs(doc: Document, number: int) -> list[_Run]:
     visibility = doc.visibility(number)
     runs: list[_Run] = []
+    if not visibility.hidden:
+        return runs
     for line in doc.text.page(number).lines:
         current: list[tuple[Word, Hiding]] = []
         for word in (*line.words, None):
