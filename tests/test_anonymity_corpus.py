@@ -73,8 +73,7 @@ def test_anonymous_matches_label(entry: dict[str, Any], corpus_papers: Path) -> 
         assert doc.author_block.anonymous == entry["anonymous"], [l.text for l in doc.author_block.lines]
 
 
-@pytest.mark.parametrize("entry", corpus_params(compliant_submission,
-                                                test="test_no_anonymity_error_on_compliant_anonymous_submission"))
+@pytest.mark.parametrize("entry", corpus_params(compliant_submission))
 def test_no_anonymity_error_on_compliant_anonymous_submission(entry: dict[str, Any], corpus_papers: Path) -> None:
     result = check_one(corpus_papers, entry)
     errors = [(f.rule, f.message) for f in result.findings if f.severity == "error"]

@@ -25,7 +25,7 @@ def integrity_findings(path: Path) -> tuple[Finding, ...]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("entry", corpus_params(test="test_no_integrity_error_on_a_corpus_paper"))
+@pytest.mark.parametrize("entry", corpus_params())
 def test_no_integrity_error_on_a_corpus_paper(entry: dict, corpus_papers: Path) -> None:
     findings = integrity_findings(corpus_papers / entry["file"])
     assert [f.message for f in findings if f.severity == "error"] == []

@@ -32,7 +32,7 @@ def test_ledger_rows_are_complete_and_sorted() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("entry", corpus_params(test="test_errors_match_the_ledger"))
+@pytest.mark.parametrize("entry", corpus_params())
 def test_errors_match_the_ledger(entry: dict[str, Any], corpus_papers: Path) -> None:
     found = Counter(key for key, _ in run_findings(corpus_papers / entry["file"], entry))
     recorded = Counter(key_of(row) for row in ledger_rows() if row["paper"] == entry["id"])

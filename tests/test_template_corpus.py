@@ -91,7 +91,7 @@ def _split(name: str) -> tuple[str, int | None]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("entry", corpus_params(test="test_template_and_mode_match_the_labels"))
+@pytest.mark.parametrize("entry", corpus_params())
 def test_template_and_mode_match_the_labels(entry: dict, corpus_papers: Path) -> None:
     with open_document(str(corpus_papers / entry["file"])) as doc:
         template = doc.template
