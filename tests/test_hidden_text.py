@@ -136,3 +136,57 @@ def test_a_table_running_off_a_real_page_is_an_overflow_not_hidden(corpus_papers
         assert run_rule(HIDDEN, doc) == []
         [finding] = run_rule(OVERFLOW, doc)
     assert finding.page == 10 and "name-mismatch up to 61.4%" in finding.message
+
+
+
+def _shared_forms_pdf(path: Path, depth: int, pages: int) -> Path:
+    """Forms that each draw the next one twice, nested `depth` deep, on every page: 2**depth
+    paths a page lead to the last form."""
+    from pdfbuild import pdf_file, stream
+
+    forms = list(range(4, 4 + depth))  # object numbers of the forms; the last draws text only
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    for index, number in enumerate(forms):
+        inner = b"<< /A %d 0 R /B %d 0 R >>" % (number + 1, number + 1) if index + 1 < depth else b"<< >>"
+        objects.append(stream(b"/A Do /B Do", b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] "
+                                               b"/Resources << /Font << /F1 3 0 R >> /XObject %s >>" % inner))
+    first_page = len(objects) + 1
+    for _ in range(pages):
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+                       b"/Resources << /XObject << /A %d 0 R /B %d 0 R >> >> >>"
+                       % (first_page + pages, forms[0], forms[0]))
+    objects.append(stream(b"/A Do /B Do"))
+    kids = b" ".join(b"%d 0 R" % (first_page + page) for page in range(pages))
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages)
+    path.write_bytes(pdf_file(objects))
+    return path
+
+
+def test_a_form_drawn_from_many_places_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glyph walk reads each form once, not once per path to it."""
+    from axiomcheck.pdf import glyph_text
+    from axiomcheck.pdf.pypdf_loader import load_pypdf
+
+    depth, pages = glyph_text.MAX_DEPTH, 3
+    path = _shared_forms_pdf(tmp_path / "shared-forms.pdf", depth, pages)
+    calls = []
+    collect = glyph_text._collect
+    monkeypatch.setattr(glyph_text, "_collect", lambda *args: calls.append(1) or collect(*args))
+    glyph_text.read_glyph_text(load_pypdf().PdfReader(str(path)))
+    assert len(calls) <= pages + depth
+
+
+def test_a_form_drawn_from_many_places_gives_its_fonts_once_a_page(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The font walk reads each form once a page, and still names every page the font is on."""
+    from axiomcheck.pdf import object_walk
+    from axiomcheck.pdf.pypdf_loader import load_pypdf
+
+    depth, pages = object_walk.MAX_XOBJECT_DEPTH, 3
+    path = _shared_forms_pdf(tmp_path / "shared-forms.pdf", depth, pages)
+    calls = []
+    collect = object_walk.collect_fonts
+    monkeypatch.setattr(object_walk, "collect_fonts", lambda *args: calls.append(1) or collect(*args))
+    fonts = object_walk.read_fonts(load_pypdf().PdfReader(str(path)).pages, object_walk.Skipped())
+    assert [(font.name, font.pages) for font in fonts] == [("Helvetica", (1, 2, 3))]
+    assert len(calls) <= pages * (depth + 1)

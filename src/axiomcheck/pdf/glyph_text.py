@@ -52,8 +52,9 @@ def read_glyph_text(reader: Any) -> GlyphText:
 
 
 def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> None:
-    """The fonts of `resources` and of the forms it draws. A damaged or mistyped object is
-    skipped: the font walk (`object_walk.walk_fonts`) counts it for the report."""
+    """The fonts of `resources` and of the forms it draws, each font and form once (`seen`
+    holds both). A damaged or mistyped object is skipped: the font walk
+    (`object_walk.walk_fonts`) counts it for the report."""
     resources = _dictionary(resources)
     if resources is None or depth > MAX_DEPTH:
         return
@@ -76,7 +77,8 @@ def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> No
             entry[1].extend(text for text in honest if text not in entry[1])
     for ref in _values(resources.get("/XObject")):
         xobject = _dictionary(ref)
-        if xobject is not None and xobject.get("/Subtype") == "/Form":
+        if xobject is not None and xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
+            seen.add(id(xobject))  # a form drawn from many places (every page, every figure) is read once
             _collect(xobject.get("/Resources"), found, seen, depth + 1)
 
 

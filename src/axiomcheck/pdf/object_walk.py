@@ -174,8 +174,10 @@ class FigureFacts:
 
 
 def collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], depth: int,
-                  skipped: Skipped) -> None:
-    """Add the fonts of a resource dictionary (and of the form XObjects in it) to `fonts`."""
+                  skipped: Skipped, forms_read: set[int]) -> None:
+    """Add the fonts of a resource dictionary (and of the form XObjects in it) to `fonts`;
+    `forms_read` holds the forms already read for this page (a form drawn from many places is
+    read once a page, not once per path to it)."""
     if resources is None or depth > MAX_XOBJECT_DEPTH:
         return
     refs: list[Any] = []
@@ -197,8 +199,9 @@ def collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], d
     for ref in forms:
         with skipped.guard("figure or image object", ref):
             xobject = dictionary(ref, "figure or image object", skipped)
-            if xobject is not None and xobject.get("/Subtype") == "/Form":
-                collect_fonts(xobject.get("/Resources"), page, fonts, depth + 1, skipped)
+            if xobject is not None and xobject.get("/Subtype") == "/Form" and id(xobject) not in forms_read:
+                forms_read.add(id(xobject))
+                collect_fonts(xobject.get("/Resources"), page, fonts, depth + 1, skipped, forms_read)
 
 
 def _base_name(font: Any) -> str:
@@ -228,6 +231,6 @@ def read_fonts(pages: Any, skipped: Skipped) -> list[Font]:
     """Every font the pages use (including inside form XObjects), with type and embedding."""
     fonts: dict[str, dict[str, Any]] = {}
     for number, page in enumerate(pages, start=1):
-        collect_fonts(page.get("/Resources"), number, fonts, 0, skipped)
+        collect_fonts(page.get("/Resources"), number, fonts, 0, skipped, set())
     return [Font(name=name, subtype=facts["subtype"], embedded=facts["embedded"],
                  pages=tuple(sorted(facts["pages"]))) for name, facts in sorted(fonts.items())]
