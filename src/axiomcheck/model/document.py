@@ -8,6 +8,7 @@ from .geometry import PageInfo
 from .objects import Font, Metadata
 from .parts import AuthorBlock, MainBody, Notice, OutlineEntry, Sections, TemplateInfo
 from .text import TextLayer
+from .template_text import TemplateText
 from .venue_marks import VenueMark
 from .visibility import PageVisibility
 
@@ -53,6 +54,9 @@ class Document(Protocol):
     def text_span(self) -> tuple[float, float]: ...
     @property
     def template(self) -> TemplateInfo: ...
+    @property
+    def template_texts(self) -> tuple[TemplateText, ...]:
+        """Sentences of the templates' example papers (placeholder title, abstract, instructions) in the text."""
     @property
     def info(self) -> dict[str, str]: ...
     @property

@@ -1,0 +1,97 @@
+"""Sentences of the templates' example papers left in a paper (`model.TemplateText`), found page
+by page with the template files' `leftovers:` lists.
+
+A sentence is compared by its words, lower-cased, every number read as one placeholder, and
+punctuation aside, so that "5.5~inches (33~picas)" and last year's copy of a sentence that
+names its year are found; a word hyphenated at a line end is read whole. A placeholder title is
+looked for in the title only; an abstract's or an instruction's sentence anywhere in the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..model import Line, TemplateText, Word
+from ..templates import all_templates
+
+MIN_TOKENS = 5
+"""Shorter sentences are too common to say that a template's text was left in."""
+_TOKEN = re.compile(r"[a-z]+|\d+")
+
+
+def _tokens(text: str) -> list[str]:
+    return ["#" if token[0].isdigit() else token for token in _TOKEN.findall(text.lower())]
+
+
+@dataclass(frozen=True)
+class Needle:
+    """One sentence of a template's example paper, as compared."""
+
+    template: str
+    kind: str
+    source: str
+    key: str
+    """Its tokens joined by single spaces."""
+
+
+@functools.cache
+def needles(first_family: str | None = None) -> tuple[Needle, ...]:
+    """The sentences of every shipped template's `leftovers:`, each once: the first template's
+    wins, those of `first_family` (the paper's own) first."""
+    templates = sorted(all_templates(), key=lambda facts: (facts.family != first_family, -(facts.year or 0)))
+    found: dict[str, Needle] = {}
+    for facts in templates:
+        texts = facts.leftovers
+        if texts is None:
+            continue
+        for kind, sentences in (("title", texts.titles), ("abstract", texts.abstracts),
+                                ("instruction", texts.instructions)):
+            for sentence in sentences:
+                key = " ".join(_tokens(sentence))
+                if len(key.split()) >= MIN_TOKENS and key not in found:
+                    found[key] = Needle(facts.family_label, kind, texts.source, key)
+    return tuple(found.values())
+
+
+def _tokenised(lines: Sequence[Line]) -> tuple[str, list[int], list[Word]]:
+    """The lines' words as one string of tokens (a word hyphenated at a line end joined to its
+    rest), where each token starts, and the word each token belongs to."""
+    tokens: list[str] = []
+    owners: list[Word] = []
+    joining = False
+    for line in lines:
+        for index, word in enumerate(line.words):
+            pieces = _tokens(word.text)
+            if joining and pieces and tokens:
+                tokens[-1] += pieces.pop(0)
+            tokens += pieces
+            owners += [word] * len(pieces)
+            joining = index == len(line.words) - 1 and word.text.endswith("-") and len(word.text) > 1
+    starts, offset = [], 1
+    for token in tokens:
+        starts.append(offset)
+        offset += len(token) + 1
+    return " " + " ".join(tokens) + " ", starts, owners
+
+
+def _found(lines: Sequence[Line], chosen: Sequence[Needle], page: int) -> Iterator[TemplateText]:
+    text, starts, owners = _tokenised(lines)
+    for needle in chosen:
+        at = text.find(f" {needle.key} ")
+        while at >= 0:
+            first = bisect.bisect_left(starts, at + 1)
+            words = tuple(dict.fromkeys(owners[first:first + len(needle.key.split())]))
+            yield TemplateText(needle.template, needle.kind, page, words, needle.source)
+            at = text.find(f" {needle.key} ", at + 1)
+
+
+def page_template_texts(page: int, lines: Sequence[Line], found_needles: Sequence[Needle]) -> list[TemplateText]:
+    """The example papers' sentences on page `page` (its text lines), titles in its title only."""
+    titles = [needle for needle in found_needles if needle.kind == "title"]
+    others = [needle for needle in found_needles if needle.kind != "title"]
+    texts = list(_found([line for line in lines if line.region == "title"], titles, page)) if page == 1 else []
+    return texts + list(_found(lines, others, page))
