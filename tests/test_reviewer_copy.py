@@ -20,7 +20,7 @@ from axiomcheck.rules import REGISTRY, Severity
 from axiomcheck.templates.canaries import SignatureError, load_signatures, shipped_signatures, signatures_path
 from docmaker import run_rule
 from hiddenpdf import _pdf
-from reviewercopy import (AUTHOR_INJECTION, AUTHOR_PROMPT, GREY, ICML_CANARY, ICML_STAMP, NEURIPS_CANARY, Drawn,
+from reviewercopy import (AUTHOR_INJECTION, AUTHOR_PROMPT, GREY, ICML_CANARY, ICML_STAMP, Drawn,
                           icml_copy, neurips_copy, reviewer_copy)
 from test_corpus_structure import corpus_entries
 

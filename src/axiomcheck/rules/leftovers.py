@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..model import Line, Role
+from ..model import Line, Passage, Role
 from ._leftover import Spot, around, page_finding, read_lines
 from ._text import TEXT_REGIONS, search, sentence_around
 from .base import CheckContext, NoOptions, Severity, Violation, rule
@@ -61,12 +61,13 @@ def unresolved_reference(doc: Document, options: NoOptions, context: CheckContex
 
 _NOTES = frozenset({"TODO", "FIXME", "TO-DO", "TBD"})
 _NOTE_END = ":"
-_ANONYMISED_NEAR = frozenset({"university", "institute", "grant", "grants", "lab", "laboratory", "company", "inc",
-                              "corp", "anonymous", "anonymized", "anonymised", "redacted", "number", "no", "hospital",
-                              "foundation", "college", "department", "school", "center", "centre", "of", "at", "by",
-                              "where", "called", "named", "is", "denotes", "stands", "represents", "means"})
-"""Words beside an "XXX" that stands for a withheld name ("XXX University", "grant XXX") or
-names a placeholder the text explains ("where XXXX is a non-existent package")."""
+_WITHHELD_AFTER = frozenset({"grant", "grants", "of", "at", "by", "from", "where", "called", "named", "number", "no",
+                             "anonymous", "anonymized", "anonymised", "redacted"})
+_WITHHELD_BEFORE = frozenset({"university", "institute", "lab", "laboratory", "company", "inc", "corp", "hospital",
+                              "foundation", "college", "department", "school", "center", "centre", "grant", "is",
+                              "where", "denotes", "stands", "represents", "means"})
+"""Words before or after an "XXX" that stands for a withheld name ("grant XXX", "XXX University")
+or names a placeholder the text explains ("where XXXX is a non-existent package")."""
 _PLACEHOLDER_NUMBER_RE = re.compile(
     r"^[(\[±]*(?:(?:\d+|X{1,3}|x{2,3})[.,](?:X{1,3}|x{2,3})|(?:X{1,3}|x{2,3})[.,]\d+|X{2,3}%|\?\?[.,]\?+)%?[)\],;:]*$")
 """A number not yet filled in: "XX.X", "0.XX", "X.XX%", "xx.xx", "XX%" ("4.x", a version, is none)."""
@@ -89,17 +90,24 @@ def _is_placeholder_x(line: Line, index: int) -> bool:
     bare = line.words[index].text.strip(_STRIP)
     if not re.fullmatch(r"X{3,}", bare) or line.region in ("acknowledgments", "funding", "authors", "title"):
         return False
-    near = [line.words[at].text.strip(_STRIP).lower() for at in (index - 1, index + 1) if 0 <= at < len(line.words)]
-    return not any(word in _ANONYMISED_NEAR for word in near)
+    before = line.words[index - 1].text.strip(_STRIP).lower() if index else ""
+    after = line.words[index + 1].text.strip(_STRIP).lower() if index + 1 < len(line.words) else ""
+    return before not in _WITHHELD_AFTER and after not in _WITHHELD_BEFORE
 
 
-def _placeholders(line: Line) -> Iterator[Spot]:
+def _row(lines: list[Line], line: Line) -> str:
+    """The text of the table row `line` is a cell of (the cells sharing its baseline)."""
+    cells = [other for other in lines if abs(other.baseline - line.baseline) < 1.0]
+    return " | ".join(cell.text for cell in sorted(cells, key=lambda cell: cell.bbox.x0))
+
+
+def _placeholders(lines: list[Line], line: Line) -> Iterator[Spot]:
     for index, word in enumerate(line.words):
         if word.monospace:
             continue
         in_table = line.role == Role.TABLE_CELL
         if in_table and _TABLE_PLACEHOLDER_RE.match(word.text.strip(_STRIP)) or _PLACEHOLDER_NUMBER_RE.match(word.text):
-            yield Spot((word,), around(line, index, 2, 1))
+            yield Spot((word,), _row(lines, line) if in_table else around(line, index, 2, 1))
         elif _is_note(line, index) or _is_placeholder_x(line, index):
             yield Spot((word,), around(line, index, 1, 6))
 
@@ -124,7 +132,8 @@ def placeholder_text(doc: Document, options: NoOptions, context: CheckContext) -
     load todonotes with the `disable` option).
     """
     for page in range(1, doc.page_count + 1):
-        spots = [spot for line in read_lines(doc, page) for spot in _placeholders(line)]
+        lines = list(read_lines(doc, page))
+        spots = [spot for line in lines for spot in _placeholders(lines, line)]
         if spots:
             yield page_finding(page, spots, ("note or placeholder", "notes or placeholders"),
                                "Write the missing text or numbers, or delete the note before submitting.")
@@ -144,6 +153,15 @@ _EXAMPLE_LEAD_RE = re.compile(r"(?:e\.g\.,?|such as|like|for example,?|for insta
                               re.I)
 _SHOWN_ROLES = frozenset({Role.TABLE_CELL, Role.FLOAT_TEXT, Role.CAPTION})
 """Where papers show a model's output as an example (tables, figures and their captions)."""
+
+
+def _opens_sentence(passage: Passage, at: int, start: int) -> bool:
+    """The text at `start` (on the passage's line `at`) opens a sentence of the paper's own: it
+    follows the end of a sentence, or opens a line after a heading."""
+    before = passage.text[max(0, start - 14): start].rstrip()
+    if passage.starts[at] == start and (at == 0 or passage.lines[at - 1].role == Role.HEADING):
+        return True
+    return (not before or before.endswith((".", "!", "?"))) and not _EXAMPLE_LEAD_RE.search(before)
 
 
 @rule(id="AX603", name="llm-chatter", group="leftovers", severity=Severity.WARNING, confidence="heuristic")
@@ -168,12 +186,13 @@ def llm_chatter(doc: Document, options: NoOptions, context: CheckContext) -> Ite
     regions = tuple(region for region in TEXT_REGIONS if region != "checklist")
     by_page: dict[int, list[Spot]] = {}
     for hit in search(doc, _CHATTER_RE, regions):
-        before = hit.passage.text[max(0, hit.match.start() - 14): hit.match.start()].rstrip()
-        line = hit.passage.lines[hit.passage.line_at(hit.match.start())]
-        if (before and not before.endswith((".", "!", "?")) or _EXAMPLE_LEAD_RE.search(before)
-                or line.role in _SHOWN_ROLES or all(word.monospace for word in line.words)):
+        at = hit.passage.line_at(hit.match.start())
+        line = hit.passage.lines[at]
+        if not _opens_sentence(hit.passage, at, hit.match.start()) or line.role in _SHOWN_ROLES \
+                or all(word.monospace for word in line.words):
             continue
-        sentence = sentence_around(hit.passage.text, hit.match.start(), hit.match.end())
+        sentence = " ".join(sentence_around(hit.passage.text, hit.match.start(), hit.match.end()).split())
+        sentence = sentence[max(0, sentence.find(hit.text.split()[0])):]
         by_page.setdefault(hit.page, []).append(Spot(line.words, " ".join(sentence.split())))
     for page, spots in sorted(by_page.items()):
         yield page_finding(page, spots, ("sentence of a chat assistant", "sentences of a chat assistant"),
