@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Region, RegionKind, Role, TemplateText
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 MAX_QUOTED = 2
 QUOTE_CHARS = 140
-_KINDS = {"title": "its placeholder title", "abstract": "its placeholder abstract",
-          "instruction": "its instructions to authors"}
+_KINDS = MappingProxyType({"title": "its placeholder title", "abstract": "its placeholder abstract",
+                           "instruction": "its instructions to authors"})
 
 
 def _template_finding(page: int, texts: list[TemplateText]) -> Violation:
