@@ -18,8 +18,9 @@ LEFTOVER_RULES = ("unresolved-reference", "placeholder-text", "llm-chatter", "te
 NEURIPS = {"venue": "neurips-2026", "track": "main", "stage": "submission"}
 
 
-def _findings(case: str) -> list[Finding]:
-    return list(check_file(str(FIXTURES / f"{case}.pdf"), **NEURIPS).files[0].findings)
+def _findings(case: str, venue: str = "neurips-2026") -> list[Finding]:
+    run = {**NEURIPS, "venue": venue}
+    return list(check_file(str(FIXTURES / f"{case}.pdf"), **run).files[0].findings)
 
 
 @pytest.mark.parametrize("case, rule, page, quoted", [
@@ -41,6 +42,14 @@ def test_each_leftover_is_a_warning_on_its_page_quoting_it(case: str, rule: str,
     assert found.severity == Severity.WARNING and found.page == page and found.bbox is not None
     assert all(text in found.message for text in quoted), found.message
     assert [f.name for f in findings if f.severity in ("error", "warning")] == [rule]
+
+
+def test_a_published_header_on_a_submission_is_quoted_beside_the_templates_year() -> None:
+    findings = _findings("leftover-iclr-published-header", "iclr-2026")
+    [stale] = [f for f in findings if f.name == "stale-header"]
+    assert "'Published as a conference paper at ICLR 2025'" in stale.message and stale.page == 1
+    assert "camera-ready header" in stale.message
+    assert [f.name for f in findings if f.severity == "error"] == ["template-family"]
 
 
 @pytest.mark.parametrize("case", ["neurips2026-main-submission", "leftover-quoted-examples"])

@@ -13,6 +13,7 @@ import bisect
 import functools
 import re
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from dataclasses import dataclass
 
 from ..model import Line, TemplateText, Word
@@ -21,6 +22,12 @@ from ..templates import all_templates
 MIN_TOKENS = 5
 """Shorter sentences are too common to say that a template's text was left in."""
 _TOKEN = re.compile(r"[a-z]+|\d+")
+_LINE_TOKEN = re.compile(r"[A-Za-z]+|\d+")
+_QUICK_TOKEN = re.compile(r"[a-z]+|#")
+_WORD_RE = re.compile(r"[a-z]+")
+_DIGITS_RE = re.compile(r"\d+")
+_HYPHEN_BREAK_RE = re.compile(r"(?<=[A-Za-z])-\n(?=[A-Za-z])")
+"""A word hyphenated at a line end."""
 
 
 def _tokens(text: str) -> list[str]:
@@ -36,6 +43,8 @@ class Needle:
     source: str
     key: str
     """Its tokens joined by single spaces."""
+    words: frozenset[str]
+    """Its words, once each (numbers aside)."""
 
 
 @functools.cache
@@ -53,24 +62,31 @@ def needles(first_family: str | None = None) -> tuple[Needle, ...]:
             for sentence in sentences:
                 key = " ".join(_tokens(sentence))
                 if len(key.split()) >= MIN_TOKENS and key not in found:
-                    found[key] = Needle(facts.family_label, kind, texts.source, key)
+                    found[key] = Needle(facts.family_label, kind, texts.source, key, frozenset(key.split()) - {"#"})
     return tuple(found.values())
 
 
 def _tokenised(lines: Sequence[Line]) -> tuple[str, list[int], list[Word]]:
     """The lines' words as one string of tokens (a word hyphenated at a line end joined to its
-    rest), where each token starts, and the word each token belongs to."""
+    rest), where each token starts, and the word each token belongs to; one expression per line."""
     tokens: list[str] = []
     owners: list[Word] = []
     joining = False
     for line in lines:
-        for index, word in enumerate(line.words):
-            pieces = _tokens(word.text)
-            if joining and pieces and tokens:
-                tokens[-1] += pieces.pop(0)
-            tokens += pieces
-            owners += [word] * len(pieces)
-            joining = index == len(line.words) - 1 and word.text.endswith("-") and len(word.text) > 1
+        words = line.words
+        starts = list(accumulate((len(word.text) + 1 for word in words[:-1]), initial=0))
+        first = True
+        for found in _LINE_TOKEN.finditer(line.text):
+            token = found.group()
+            token = "#" if token[0].isdigit() else token.lower()
+            if joining and first and tokens:
+                tokens[-1] += token
+            else:
+                tokens.append(token)
+                owners.append(words[bisect.bisect_right(starts, found.start()) - 1])
+            first = False
+        last = words[-1].text if words else ""
+        joining = last.endswith("-") and len(last) > 1
     starts, offset = [], 1
     for token in tokens:
         starts.append(offset)
@@ -78,9 +94,24 @@ def _tokenised(lines: Sequence[Line]) -> tuple[str, list[int], list[Word]]:
     return " " + " ".join(tokens) + " ", starts, owners
 
 
+def _present(lines: Sequence[Line], chosen: Sequence[Needle]) -> list[Needle]:
+    """The needles the lines hold, found without knowing their words (most pages hold no template
+    text: only a page that does is read word by word): first by their words, then in order."""
+    text = _HYPHEN_BREAK_RE.sub("", "\n".join(line.text for line in lines)).lower()
+    vocabulary = set(_WORD_RE.findall(text))
+    candidates = [needle for needle in chosen if needle.words <= vocabulary]
+    if not candidates:
+        return []
+    joined = " " + " ".join(_QUICK_TOKEN.findall(_DIGITS_RE.sub("#", text.replace("#", " ")))) + " "
+    return [needle for needle in candidates if f" {needle.key} " in joined]
+
+
 def _found(lines: Sequence[Line], chosen: Sequence[Needle], page: int) -> Iterator[TemplateText]:
+    present = _present(lines, chosen)
+    if not present:
+        return
     text, starts, owners = _tokenised(lines)
-    for needle in chosen:
+    for needle in present:
         at = text.find(f" {needle.key} ")
         while at >= 0:
             first = bisect.bisect_left(starts, at + 1)

@@ -80,29 +80,29 @@ _VENUE_RE = re.compile(r"\b(?:conference|workshop|symposium|proceedings|ICLR|Neu
 _YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 
 
-def _headers(doc: Document) -> Iterator[tuple[int, str, BBox, str]]:
-    """(page, text, box, what it is) of the running heads (each text once) and the page-1
-    notice, leaving out the template's own marker (judged by `template-notice` and
-    `template-family`)."""
+def _headers(doc: Document) -> Iterator[tuple[int, str, BBox, str, bool]]:
+    """(page, text, box, what it is, whether the recogniser read it as the template's marker) of
+    the page-1 notice and the running heads (each text once)."""
     judged = {item.split(": ", 1)[1] for item in doc.template.evidence
               if item.startswith(("notice: ", "running head: "))}
     seen: set[str] = set()
     notice = doc.notice
-    if notice is not None and notice.text not in judged:
+    if notice is not None:
         seen.add(notice.text)
-        yield 1, notice.text, notice.bbox, "notice"
+        yield 1, notice.text, notice.bbox, "notice", notice.text in judged
     for line in doc.text.lines(roles=(Role.RUNNING_HEAD,)):
-        if line.text not in seen and line.text not in judged:
+        if line.text not in seen:
             seen.add(line.text)
-            yield line.page, line.text, line.bbox, "running head"
+            yield line.page, line.text, line.bbox, "running head", line.text in judged
 
 
-def _stale(text: str, year: int | None) -> str | None:
-    """Why a header is stale on a submission, None when it is not."""
+def _stale(text: str, year: int | None, judged: bool) -> str | None:
+    """Why a header is stale on a submission, None when it is not. The year of the template's own
+    marker is `template-family`'s to judge."""
     if _FINAL_RE.search(text):
         return "it is a camera-ready header"
     years = [int(found) for found in _YEAR_RE.findall(text)]
-    if year is not None and years and min(years) < year and _VENUE_RE.search(text):
+    if not judged and year is not None and years and min(years) < year and _VENUE_RE.search(text):
         return f"it names {min(years)}, not this venue's {year}"
     return None
 
@@ -113,11 +113,11 @@ def stale_header(doc: Document, options: StaleHeaderOptions, context: CheckConte
 
     What it checks: at the submission stage, the running heads and the page-1 notice for a
     line left from another version of the paper: a camera-ready one ("Published as a
-    conference paper at ...", "Accepted at the ... Workshop", "Proceedings of ...") or one
-    naming a venue of an earlier year than this venue's ("Under review at NeurIPS 2025" on a
-    2026 submission). The template's own notice or running head, which the recogniser read, is
-    left to `template-notice` and `template-family` (which say which template, year and mode
-    made the PDF). One finding per header text, quoting it where it first appears.
+    conference paper at ICLR 2025", "Accepted at the ... Workshop", "Proceedings of ...") or
+    one naming a venue of an earlier year than this venue's ("Under review at NeurIPS 2025" on
+    a 2026 submission). The year of the template's own notice or running head, which the
+    recogniser read, is left to `template-family` (which says which template and year made the
+    PDF). One finding per header text, quoting it where it first appears.
 
     Why: a reused header tells reviewers where the paper was published or sent before (breaking
     double-blind review) and that it was not prepared for this venue.
@@ -127,8 +127,8 @@ def stale_header(doc: Document, options: StaleHeaderOptions, context: CheckConte
     """
     if context.stage != "submission":
         return
-    for page, text, box, what in _headers(doc):
-        why = _stale(text, options.year)
+    for page, text, box, what, judged in _headers(doc):
+        why = _stale(text, options.year, judged)
         if why is not None:
             yield Violation(message=f"The {what} on page {page} reads '{clip(text, QUOTE_CHARS)}' on a submission: "
                                     f"{why}.",

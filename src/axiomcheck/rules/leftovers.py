@@ -28,6 +28,8 @@ _UNDEFINED_CITE_RE = re.compile(r"^[(\[]\?(?:[,;\])][.,;:]*)?$|^\?[\])][.,;:]*$"
 
 
 def _undefined(line: Line) -> Iterator[Spot]:
+    if "?" not in line.text:
+        return
     for index, word in enumerate(line.words):
         if not word.monospace and (_UNDEFINED_REF_RE.match(word.text) or _UNDEFINED_CITE_RE.match(word.text)):
             yield Spot((word,), around(line, index, 2, 1))
@@ -74,6 +76,8 @@ _PLACEHOLDER_NUMBER_RE = re.compile(
 _TABLE_PLACEHOLDER_RE = re.compile(r"^X{2,}$")
 """A table cell of X's ("XX", "XXX"): a number not yet filled in."""
 _STRIP = "()[]{}.,;:!?\"'“”‘’*"
+_MAY_HOLD_PLACEHOLDER_RE = re.compile(r"XX|xx|X[.,]|[.,]X|\?\?|TODO|FIXME|TO-DO|TBD")
+"""A line without any of these holds no note or placeholder (a cheap test before its words)."""
 
 
 def _is_note(line: Line, index: int) -> bool:
@@ -102,6 +106,8 @@ def _row(lines: list[Line], line: Line) -> str:
 
 
 def _placeholders(lines: list[Line], line: Line) -> Iterator[Spot]:
+    if not _MAY_HOLD_PLACEHOLDER_RE.search(line.text):
+        return
     for index, word in enumerate(line.words):
         if word.monospace:
             continue
