@@ -2,8 +2,8 @@
 by page with the template files' `leftovers:` lists.
 
 A sentence is compared by its words, lower-cased, every number read as one placeholder, and
-punctuation aside, so that "5.5~inches (33~picas)" and last year's copy of a sentence that
-names its year are found; a word hyphenated at a line end is read whole. A placeholder title is
+punctuation and hyphens between letters aside, so that "5.5~inches (33~picas)", a word
+hyphenated at a line end and last year's copy of a sentence that names its year are found. A placeholder title is
 looked for in the title only; an abstract's or an instruction's sentence anywhere in the text.
 """
 
@@ -13,7 +13,6 @@ import bisect
 import functools
 import re
 from collections.abc import Iterator, Sequence
-from itertools import accumulate
 from dataclasses import dataclass
 
 from ..model import Line, TemplateText, Word
@@ -22,16 +21,17 @@ from ..templates import all_templates
 MIN_TOKENS = 5
 """Shorter sentences are too common to say that a template's text was left in."""
 _TOKEN = re.compile(r"[a-z]+|\d+")
-_LINE_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 _QUICK_TOKEN = re.compile(r"[a-z]+|#")
 _WORD_RE = re.compile(r"[a-z]+")
 _DIGITS_RE = re.compile(r"\d+")
-_HYPHEN_BREAK_RE = re.compile(r"(?<=[A-Za-z])-\n(?=[A-Za-z])")
-"""A word hyphenated at a line end."""
+_HYPHEN_RE = re.compile(r"(?<=[A-Za-z])-\s*(?=[A-Za-z])")
+"""A hyphen between letters, in a word or at a line end: compared without it."""
 
 
 def _tokens(text: str) -> list[str]:
-    return ["#" if token[0].isdigit() else token for token in _TOKEN.findall(text.lower())]
+    """`text`'s tokens as compared: hyphens between letters dropped ("camera-ready", "submis-sions",
+    "left- and"), lower case, every number "#"."""
+    return ["#" if token[0].isdigit() else token for token in _TOKEN.findall(_HYPHEN_RE.sub("", text).lower())]
 
 
 @dataclass(frozen=True)
@@ -67,26 +67,19 @@ def needles(first_family: str | None = None) -> tuple[Needle, ...]:
 
 
 def _tokenised(lines: Sequence[Line]) -> tuple[str, list[int], list[Word]]:
-    """The lines' words as one string of tokens (a word hyphenated at a line end joined to its
-    rest), where each token starts, and the word each token belongs to; one expression per line."""
+    """The lines' tokens (as `_tokens` reads them, a word that ends in a hyphen joined to the next)
+    as one string, where each token starts, and the word each token belongs to."""
     tokens: list[str] = []
     owners: list[Word] = []
     joining = False
     for line in lines:
-        words = line.words
-        starts = list(accumulate((len(word.text) + 1 for word in words[:-1]), initial=0))
-        first = True
-        for found in _LINE_TOKEN.finditer(line.text):
-            token = found.group()
-            token = "#" if token[0].isdigit() else token.lower()
-            if joining and first and tokens:
-                tokens[-1] += token
-            else:
-                tokens.append(token)
-                owners.append(words[bisect.bisect_right(starts, found.start()) - 1])
-            first = False
-        last = words[-1].text if words else ""
-        joining = last.endswith("-") and len(last) > 1
+        for word in line.words:
+            pieces = _tokens(word.text)
+            if joining and pieces and tokens:
+                tokens[-1] += pieces.pop(0)
+            tokens += pieces
+            owners += [word] * len(pieces)
+            joining = len(word.text) > 1 and word.text.endswith("-") and word.text[-2].isalpha()
     starts, offset = [], 1
     for token in tokens:
         starts.append(offset)
@@ -97,7 +90,7 @@ def _tokenised(lines: Sequence[Line]) -> tuple[str, list[int], list[Word]]:
 def _present(lines: Sequence[Line], chosen: Sequence[Needle]) -> list[Needle]:
     """The needles the lines hold, found without knowing their words (most pages hold no template
     text: only a page that does is read word by word): first by their words, then in order."""
-    text = _HYPHEN_BREAK_RE.sub("", "\n".join(line.text for line in lines)).lower()
+    text = _HYPHEN_RE.sub("", "\n".join(line.text for line in lines)).lower()
     vocabulary = set(_WORD_RE.findall(text))
     candidates = [needle for needle in chosen if needle.words <= vocabulary]
     if not candidates:

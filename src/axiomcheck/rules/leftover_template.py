@@ -23,18 +23,20 @@ if TYPE_CHECKING:
 
 MAX_QUOTED = 2
 QUOTE_CHARS = 140
-_KINDS = MappingProxyType({"title": "its placeholder title", "abstract": "its placeholder abstract",
-                           "instruction": "its instructions to authors"})
+_KINDS = MappingProxyType({"title": "the placeholder title", "abstract": "the placeholder abstract",
+                           "instruction": "the instructions to authors"})
 
 
 def _template_finding(page: int, texts: list[TemplateText]) -> Violation:
-    template = texts[0].template
+    names = list(dict.fromkeys(text.template for text in texts))
+    template = f"{names[0]} template's example paper" if len(names) == 1 else \
+        f"{', '.join(names[:-1])} and {names[-1]} templates' example papers"
     kinds = " and ".join(dict.fromkeys(_KINDS[text.kind] for text in texts))
     quoted = " … ".join(f"'{clip(text.text, QUOTE_CHARS)}'" for text in texts[:MAX_QUOTED])
     more = f" and {len(texts) - MAX_QUOTED} more" if len(texts) > MAX_QUOTED else ""
     count = "1 sentence" if len(texts) == 1 else f"{len(texts)} sentences"
     return Violation(
-        message=f"Page {page} keeps {count} of the {template} template's example paper ({kinds}): {quoted}{more}.",
+        message=f"Page {page} keeps {count} of the {template} ({kinds}): {quoted}{more}.",
         hint=f"Replace the template's text with your own (it comes from {texts[0].source}).",
         page=page, bbox=texts[0].bbox, evidence=clip(" … ".join(text.text for text in texts), 300),
         regions=tuple(Region(page, text.bbox, RegionKind.SHADE) for text in texts[1:]))
@@ -50,8 +52,8 @@ def template_text(doc: Document, options: NoOptions, context: CheckContext) -> I
     headings for the acknowledgments", "Sample figure caption"), as the template files list
     them (`leftovers:` in templates/*.yaml, with the example file they come from). A sentence
     counts by its words, numbers and punctuation aside (another year's copy too); a title only
-    as the paper's title. One finding per page and template, naming the template and quoting
-    the sentences.
+    as the paper's title. One finding per page, naming the template (templates share some
+    sentences: the paper's own family is named first) and quoting the sentences.
 
     Why: a paper that keeps the template's instructions (or its title and abstract) was sent
     before it was finished; reviewers and area chairs notice, and it wastes the page limit.
@@ -59,10 +61,10 @@ def template_text(doc: Document, options: NoOptions, context: CheckContext) -> I
     How to fix: delete the template's instruction paragraphs and write your own title,
     abstract and text in their place.
     """
-    by_page: dict[tuple[int, str], list[TemplateText]] = {}
+    by_page: dict[int, list[TemplateText]] = {}
     for text in doc.template_texts:
-        by_page.setdefault((text.page, text.template), []).append(text)
-    for (page, _), texts in sorted(by_page.items()):
+        by_page.setdefault(text.page, []).append(text)
+    for page, texts in sorted(by_page.items()):
         yield _template_finding(page, texts)
 
 

@@ -25,13 +25,16 @@ _UNDEFINED_REF_RE = re.compile(r"^[(\[]?\?\?+[)\]]?[.,;:)]*$")
 """LaTeX's mark for a reference to a label it does not know: "??" (also "(??)", "??.")."""
 _UNDEFINED_CITE_RE = re.compile(r"^[(\[]\?(?:[,;\])][.,;:]*)?$|^\?[\])][.,;:]*$")
 """An undefined citation: "[?]", "[?, ?]" (numeric styles), "(?)" and "? (?)" (author-year)."""
+_BOLD_MARK_RE = re.compile(r"^\?[.,;:)]*$")
+"""natbib's undefined `\\citet`: a bold "?" standing for the authors' names."""
 
 
 def _undefined(line: Line) -> Iterator[Spot]:
     if "?" not in line.text:
         return
     for index, word in enumerate(line.words):
-        if not word.monospace and (_UNDEFINED_REF_RE.match(word.text) or _UNDEFINED_CITE_RE.match(word.text)):
+        if not word.monospace and (_UNDEFINED_REF_RE.match(word.text) or _UNDEFINED_CITE_RE.match(word.text)
+                                   or word.bold and _BOLD_MARK_RE.match(word.text)):
             yield Spot((word,), around(line, index, 2, 1))
 
 
@@ -42,9 +45,10 @@ def unresolved_reference(doc: Document, options: NoOptions, context: CheckContex
 
     What it checks: the marks LaTeX prints for a label or a citation key it does not know:
     "??" where a number belongs ("Figure ??", "Section ??", "(??)"), "[?]" and "[?, ?]" in
-    numeric citation styles, "(?)" and "? (?)" in author-year ones. One finding per page,
-    quoting each place with the words before it and boxing it; text in a monospaced font
-    (code) is not read.
+    numeric citation styles, "(?)" and "? (?)" in author-year ones, and the bold "?" that
+    stands for an undefined citation's authors ("Flow Matching (FM) ? defines"). One finding
+    per page, quoting each place with the words before it and boxing it; text in a monospaced
+    font (code) is not read.
 
     Why: reviewers notice "Figure ??" first and read it as a paper sent unfinished; ICLR area
     chairs desk-reject for such placeholders.
@@ -115,7 +119,7 @@ def _placeholders(lines: list[Line], line: Line) -> Iterator[Spot]:
         if in_table and _TABLE_PLACEHOLDER_RE.match(word.text.strip(_STRIP)) or _PLACEHOLDER_NUMBER_RE.match(word.text):
             yield Spot((word,), _row(lines, line) if in_table else around(line, index, 2, 1))
         elif _is_note(line, index) or _is_placeholder_x(line, index):
-            yield Spot((word,), around(line, index, 1, 6))
+            yield Spot((word,), _row(lines, line) if in_table else around(line, index, 1, 6))
 
 
 @rule(id="AX602", name="placeholder-text", group="leftovers", severity=Severity.WARNING, confidence="heuristic")
