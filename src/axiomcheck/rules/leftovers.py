@@ -168,16 +168,21 @@ _SHOWN_ROLES = frozenset({Role.TABLE_CELL, Role.FLOAT_TEXT, Role.CAPTION})
 
 
 _SENTENCE_START_RE = re.compile(r"[.!?][\"'”’)\]]*\s+")
+_LIST_MARKER_RE = re.compile(r"^(?:[•◦▪‣∙·*–—-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])$")
 _OPENER_RE = re.compile(r"\b(?:certainly|sure|of course|absolutely)[!,.]$", re.I)
 """An assistant's opening word just before a sentence start: the sentence it opened was judged there."""
 
 
 def _sentence_starts(passage: Passage) -> list[int]:
-    """Where the passage's sentences start: its start, after the end of a sentence, and a line
-    after a heading. Chatter opens a sentence of its own, so only these places are tried."""
+    """Where the passage's sentences start: its start, after the end of a sentence, a line after
+    a heading, and a list item after its bullet. Chatter opens a sentence of its own, so only
+    these places are tried."""
     starts = {0, *(found.end() for found in _SENTENCE_START_RE.finditer(passage.text))}
-    starts.update(passage.starts[at] for at in range(1, len(passage.lines))
-                  if passage.lines[at - 1].role == Role.HEADING)
+    for at, line in enumerate(passage.lines):
+        if at and passage.lines[at - 1].role == Role.HEADING:
+            starts.add(passage.starts[at])
+        if len(line.words) > 1 and _LIST_MARKER_RE.match(line.words[0].text):
+            starts.add(passage.starts[at] + len(line.words[0].text) + 1)
     return sorted(starts)
 
 
