@@ -25,8 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from axiomcheck.analysis import open_document  # noqa: E402
 from axiomcheck.analysis.structure import structure_of  # noqa: E402
 from axiomcheck.codec import structure_to_json  # noqa: E402
-from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES  # noqa: E402
-from test_corpus_structure import FIELDS, corpus_entries, uncertain_fields  # noqa: E402
+from test_corpus_structure import FIELDS, corpus_entries, label_excludes, uncertain_fields  # noqa: E402
 from test_template_corpus import _split, expected_mode, expected_template  # noqa: E402
 
 COLUMNS = (*FIELDS, "template", "mode")
@@ -35,7 +34,7 @@ COLUMNS = (*FIELDS, "template", "mode")
 def compared(entry: dict, corpus: Path) -> dict[str, tuple[object, object]]:
     """Field -> (label, found) for one paper, uncertain labels left out."""
     with open_document(str(corpus / entry["file"])) as doc:
-        structure = structure_to_json(structure_of(doc, DEFAULT_MAIN_BODY_EXCLUDES))
+        structure = structure_to_json(structure_of(doc, label_excludes(entry)))
         template = doc.template
     pairs: dict[str, tuple[object, object]] = {label: (entry[label], structure[field])
                                                for label, field in FIELDS.items()}

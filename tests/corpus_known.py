@@ -32,14 +32,8 @@ KNOWN_FAILURES: dict[str, str] = {
     "test_corpus_structure.py::test_structure_matches_labels[k02]":
         "line numbers decided by the share of lines, not of pages: a submission numbered on its text pages "
         "but with many float-only pages reads as unnumbered",
-    "test_corpus_structure.py::test_structure_matches_labels[k10]":
-        "an ICLR statement section between the body and the references is counted as main body",
     "test_corpus_structure.py::test_structure_matches_labels[k12]":
         "the references heading of an ICML workshop camera-ready is not recognised",
-    "test_corpus_structure.py::test_structure_matches_labels[k25]":
-        "an ICLR statement section between the body and the references is counted as main body",
-    "test_corpus_structure.py::test_structure_matches_labels[q15]":
-        "a statement section after the conclusion is counted as main body",
     "test_corpus_structure.py::test_structure_matches_labels[q21]":
         "the references heading of an ICML workshop paper is not recognised, so the main body runs on to the "
         "appendix",

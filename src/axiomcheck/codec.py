@@ -23,8 +23,8 @@ from typing import Any
 
 from .finding_types import Confidence, Place, Region, RegionKind, Severity
 from .model import BBox, PagePosition
-from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, Report, RunStatus, Structure,
-                     SubmissionRef, Truncation)
+from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundStatement, FoundTemplate, Report, RunStatus,
+                     Structure, SubmissionRef, Truncation)
 from .shared_text import SharedText, shared_hidden_text
 
 JsonObject = dict[str, Any]
@@ -110,6 +110,16 @@ def _heading_from_json(data: JsonObject) -> FoundHeading:
                         bbox=box_from_json(data["bbox"]))
 
 
+def _statement_to_json(statement: FoundStatement) -> JsonObject:
+    return {"kind": statement.kind, "text": statement.text, "first_page": statement.first_page,
+            "last_page": statement.last_page, "decision": statement.decision}
+
+
+def _statement_from_json(data: JsonObject) -> FoundStatement:
+    return FoundStatement(kind=str(data["kind"]), text=str(data["text"]), first_page=int(data["first_page"]),
+                          last_page=int(data["last_page"]), decision=str(data["decision"]))
+
+
 def structure_to_json(structure: Structure) -> JsonObject:
     """The report's `structure` object (docs/report-format.md), in its documented order."""
     end = structure.main_body_end
@@ -133,6 +143,7 @@ def structure_to_json(structure: Structure) -> JsonObject:
         "template": {"name": template.name, "mode": template.mode, "track": template.track,
                      "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
         "headings": [_heading_to_json(heading) for heading in structure.headings],
+        "statements": [_statement_to_json(statement) for statement in structure.statements],
         "outline": {"entries": structure.outline_entries, "disagreements": list(structure.outline_disagreements)},
     }
 
@@ -154,7 +165,8 @@ def structure_from_json(data: JsonObject) -> Structure:
                                evidence=tuple(template.get("evidence") or ())),
         headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()),
         outline_entries=int((data.get("outline") or {}).get("entries") or 0),
-        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()))
+        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()),
+        statements=tuple(_statement_from_json(statement) for statement in data.get("statements") or ()))
 
 
 def submission_to_json(ref: SubmissionRef) -> JsonObject:

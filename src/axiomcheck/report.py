@@ -70,6 +70,20 @@ class FoundHeading:
 
 
 @dataclass(frozen=True)
+class FoundStatement:
+    """A statement section (ethics, reproducibility, impact, acknowledgments...) as the structure
+    reports it: its heading, its pages and whether the track counts it toward the page limit."""
+
+    kind: str
+    text: str
+    first_page: int
+    last_page: int
+    decision: str
+    """One of `model.statements`' decisions: counted, not counted, counted though the venue's
+    rules neither exempt nor name it, or not counted because it follows the end of the main body."""
+
+
+@dataclass(frozen=True)
 class FoundTemplate:
     """The template recognised from the PDF, as the structure reports it."""
 
@@ -109,6 +123,8 @@ class Structure:
     """How many sections the PDF lists itself (its outline's bookmarks, its tagged headings)."""
     outline_disagreements: tuple[str, ...] = ()
     """Where that list and the headings found on the pages disagree, one sentence each."""
+    statements: tuple[FoundStatement, ...] = ()
+    """The statement sections before the appendix, with their pages and the track's decision."""
 
     @property
     def main_body_length(self) -> float | None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..codec import rounded
-from ..model import MM_PER_POINT, Heading, page_size_name
-from ..report import FoundHeading, FoundTemplate, Structure
+from ..model import MM_PER_POINT, Heading, page_size_name, statement_sections
+from ..report import FoundHeading, FoundStatement, FoundTemplate, Structure
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -64,4 +64,7 @@ def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> Structur
         headings=tuple(_heading(h) for h in sections.headings),
         outline_entries=len(sections.outline),
         outline_disagreements=sections.disagreements,
+        statements=tuple(FoundStatement(kind=s.heading.kind, text=s.heading.text, first_page=s.first_page,
+                                        last_page=s.last_page, decision=s.decision)
+                         for s in statement_sections(sections, body, doc.page_count)),
     )

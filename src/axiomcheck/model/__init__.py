@@ -14,6 +14,8 @@ and no PDF library object leaks through it.
 - `venue_marks`: the stamps and hidden canaries venues put on the copies sent to reviewers;
 - `template_text`: sentences of a template's example paper left in a paper (both found things
   are `printed.Printed`: their words, text and box);
+- `statements`: the statement sections (ethics, reproducibility, ...), their pages and whether a
+  track counts them;
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
 - `document`: the `Document` protocol rules type against.
 """
@@ -27,6 +29,7 @@ from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, pa
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
 from .parts import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, STATEMENT_KINDS,
                     AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo)
+from .statements import StatementSection, names_of, statement_sections, unnamed_kinds
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
 from .template_text import TEMPLATE_TEXT_KINDS, TemplateText
@@ -39,5 +42,6 @@ __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTE
            "AuthorBlock", "BBox", "Confidence", "Document", "EmbeddedAuthor", "Float", "Font", "Heading", "Hiding",
            "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "OutlineEntry", "Overflow", "PageInfo",
            "PagePosition", "PageText", "PageVisibility", "Passage", "Region", "RegionKind", "Role", "Sections",
-           "Severity", "Submission", "TemplateInfo", "TemplateText", "TextLayer", "VenueMark", "Word", "enclosing",
-           "page_size_name"]
+           "Severity", "StatementSection", "Submission", "TemplateInfo", "TemplateText", "TextLayer", "VenueMark",
+           "Word", "enclosing",
+           "names_of", "page_size_name", "statement_sections", "unnamed_kinds"]

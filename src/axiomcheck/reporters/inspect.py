@@ -49,6 +49,10 @@ def _structure_text(result: FileResult) -> str:
     for key in SECTION_PAGES:
         page = s.section_page(key)
         lines.append(f"  {key + ':':<16} {('page ' + str(page)) if page else '-'}")
+    if s.statements:
+        lines.append("  statements:")
+        lines += [f"    {_pages(statement.first_page, statement.last_page):<8} {statement.kind:<15} {statement.text}: "
+                  f"{statement.decision}" for statement in s.statements]
     lines.append("  headings:")
     for heading in s.headings:
         lines.append(f"    p{heading.page:<3} {heading.kind:<15} {heading.text}"
@@ -57,6 +61,10 @@ def _structure_text(result: FileResult) -> str:
                  "  outline:         (the PDF lists no sections of its own)")
     lines += [f"    disagrees: {note}" for note in s.outline_disagreements]
     return "\n".join(lines)
+
+
+def _pages(first: int, last: int) -> str:
+    return f"p{first}" if first == last else f"p{first}-{last}"
 
 
 INSPECT_RENDERERS: dict[str, Callable[[Sequence[FileResult]], str]] = {"text": render_text, "json": render_json}

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import FURNITURE, MM_PER_POINT, BBox, enclosing, page_size_name
+from ..model import (FURNITURE, MM_PER_POINT, BBox, StatementSection, enclosing, names_of, page_size_name,
+                     statement_sections, unnamed_kinds)
+from ..model.statements import UNNAMED
 from .base import CheckContext, MainBodyPageLimit, Region, RegionKind, Severity, Violation, renamed, rule
 
 if TYPE_CHECKING:
@@ -40,8 +42,13 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     appendix and checklist). A section that starts at the top of page k leaves k-1 pages; one
     that starts part-way down page k leaves k, since a partly filled page counts as a page.
     A figure or table of the main body placed among the references counts toward it too.
-    When the pages past the limit hold what look like reference entries but no References
-    heading was recognised, the finding is a warning that asks for a look with `inspect`.
+    The finding names every statement section (ethics, reproducibility, impact,
+    acknowledgments...) with its pages and whether the track counts it. When the paper would be
+    within the limit without a statement the venue's rules neither exempt nor name (an ethics
+    statement under a workshop page that only says "excluding references and appendix"), the
+    finding is a warning that says so. When the pages past the limit hold what look like
+    reference entries but no References heading was recognised, it is a warning that asks for
+    a look with `inspect`.
 
     Why: venues desk-reject papers over the limit without review.
 
@@ -71,19 +78,41 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     limit = _limit_line(doc, first_page_over, box if finding_page == first_page_over else None)
     count_is_certain = body.excluded_start is not None or not context.main_body_excludes or\
         _reference_entries(doc, first_page_over) < REFERENCE_ENTRIES
+    statements = statement_sections(doc.sections, body, doc.page_count)
+    unexempted = _within_without(doc, statements, options.main_body_pages, context.main_body_excludes)
     yield Violation(
         message=(f"The main body runs {overflow:.1f} pages past the {options.main_body_pages}-page limit "
                  f"({body.pages} pages; it {where})."
                  + ("" if count_is_certain else
                     " The pages past the limit hold what look like reference entries, but no References heading "
-                    "was recognised, so the whole paper was counted: check with `axiomcheck inspect`.")),
+                    "was recognised, so the whole paper was counted: check with `axiomcheck inspect`.")
+                 + _statements_sentence(statements) + unexempted),
         hint=(f"Cut the main text to {options.main_body_pages} pages; "
-              f"{_excluded_phrase(context.main_body_excludes)} do not count."),
+              f"{names_of(context.main_body_excludes)} do not count"
+              + (", and ask the organizers whether the statements named above do." if unexempted else ".")),
         page=finding_page, bbox=box,
         evidence=f"main body: {body.pages} pages, ends at {body.end.fraction:.0%} of page {body.end.page}",
         regions=((limit,) if limit else ()) + overflow_regions,
-        severity=None if count_is_certain else Severity.WARNING,
+        severity=None if count_is_certain and not unexempted else Severity.WARNING,
     )
+
+
+def _statements_sentence(statements: tuple[StatementSection, ...]) -> str:
+    """" Statement sections: 'Ethics Statement' (page 5, counted), ..." (empty without any)."""
+    if not statements:
+        return ""
+    return " Statement sections: " + "; ".join(statement.describe() for statement in statements) + "."
+
+
+def _within_without(doc: Document, statements: tuple[StatementSection, ...], limit: int,
+                    excluded: tuple[str, ...]) -> str:
+    """A sentence saying the paper is within `limit` without the statements the venue's rules
+    neither exempt nor name, when it is and it counts some; else empty."""
+    unnamed = [statement for statement in statements if statement.decision == UNNAMED]
+    if not unnamed or doc.main_body((*excluded, *unnamed_kinds(excluded))).pages > limit:
+        return ""
+    titles = " and ".join(f"'{statement.heading.text}'" for statement in unnamed)
+    return f" It is within the limit without {titles}, which the venue's rules do not exempt: ask the organizers."
 
 
 def _reference_entries(doc: Document, first_page: int) -> int:
@@ -124,15 +153,6 @@ def _limit_line(doc: Document, page: int, overflow: BBox | None) -> Region | Non
     right = max([line.bbox.x1 for line in lines] + ([overflow.x1] if overflow else []))
     top = min([line.bbox.y0 for line in lines] + ([overflow.y0] if overflow else [])) - LIMIT_LINE_GAP
     return Region(page, BBox(left, top - LIMIT_LINE_WIDTH / 2, right, top + LIMIT_LINE_WIDTH / 2), RegionKind.LIMIT)
-
-
-def _excluded_phrase(kinds: tuple[str, ...]) -> str:
-    names = {"acknowledgments": "acknowledgments", "impact": "impact statements",
-             "references": "references", "appendix": "the appendix", "checklist": "the checklist"}
-    listed = [names.get(k, k) for k in kinds]
-    if not listed:
-        return "all sections"
-    return ", ".join(listed[:-1]) + (" and " if len(listed) > 1 else "") + listed[-1]
 
 
 @rule(id="AX102", name="appendix-forbidden", group="pages")
