@@ -29,9 +29,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "test_anonymity_corpus.py::test_no_anonymity_error_on_compliant_anonymous_submission[q11]":
         "a funding sentence in an ICLR statement section of an anonymous submission is reported as AX306; "
         "whether the statement counts as acknowledgments is undecided",
-    "test_corpus_structure.py::test_structure_matches_labels[k02]":
-        "line numbers decided by the share of lines, not of pages: a submission numbered on its text pages "
-        "but with many float-only pages reads as unnumbered",
     "test_corpus_structure.py::test_structure_matches_labels[k12]":
         "the references heading of an ICML workshop camera-ready is not recognised",
     "test_corpus_structure.py::test_structure_matches_labels[q21]":

@@ -57,6 +57,9 @@ COLUMN_MARGIN = 5.0
 """Points a half-width column's line may reach past the middle of the page."""
 COLUMN_SHARE = 0.25
 """A page has two columns when each holds at least this share of its prose lines."""
+UPRIGHT_WIDTH = 0.2
+"""A word narrower than this share of its font size but taller than it is wide is set
+vertically (a rotated arXiv stamp up the margin): never a line number."""
 RULER_ALIGNMENT = 1.5
 """Line numbers form a column: their right edges agree within this many points (a section
 number such as the "1" of "1 Introduction" stands alone at its own edge)."""
@@ -84,6 +87,11 @@ def _is_number(text: str) -> bool:
     return text.isdigit() and len(text) <= MAX_LINE_NUMBER_DIGITS
 
 
+def _vertical(word: Word) -> bool:
+    """Whether the word runs up or down the page (rotated text), not across it."""
+    return word.bbox.width < UPRIGHT_WIDTH * word.size and word.bbox.height > word.bbox.width
+
+
 def _text_span(words: list[Word]) -> tuple[float, float] | None:
     """Left and right edges of the page's prose, ignoring lone digits."""
     prose = [w.bbox for w in words if len(w.text) > 1 and not _is_number(w.text)]
@@ -101,7 +109,7 @@ def split_line_numbers(words: list[Word]) -> tuple[list[Word], list[Word]]:
     if span is None:
         return words, []
     left, right = span
-    outside = [w for w in words if _is_number(w.text)
+    outside = [w for w in words if _is_number(w.text) and not _vertical(w)
                and (w.bbox.x1 <= left - RULER_MARGIN or w.bbox.x0 >= right + RULER_MARGIN)]
     edges = Counter(round(w.bbox.x1) for w in outside)
     candidates = [w for w in outside

@@ -12,8 +12,17 @@ from ..model import Line, Notice, PageInfo
 from .lines import PageLayout, column_count
 
 LINE_NUMBER_LINE_SHARE = 0.5
-"""Line numbers are on when the pages with a line-number column hold more than this share of
-the document's text lines."""
+"""When as many text pages carry a line-number column as do not, line numbers are on when the
+pages with one hold more than this share of the document's text lines."""
+PROSE_LINE_WORDS = 8
+"""A line of at least this many words, most of them words of letters, is a line of prose ..."""
+WORDY_SHARE = 0.7
+"""... (this share of its words has letters for at least half its characters)."""
+TEXT_PAGE_PROSE_LINES = 5
+"""A page with at least this many prose lines ..."""
+TEXT_PAGE_PROSE_SHARE = 0.1
+"""... making at least this share of its lines is a text page, which votes on line numbers; a
+page of floats (a full-page table, a figure) votes neither way."""
 PADDED_LINE_NUMBERS = 3
 """This many zero-padded line numbers (`007`) make a padded ruler."""
 HEADER_ZONE = 0.12
@@ -35,10 +44,32 @@ NOTICE_EDGE = 1.0
 """Points a line may stick out of the notice's box and still be one of its lines."""
 
 
+def _prose_line(line: Line) -> bool:
+    words = line.words
+    if len(words) < PROSE_LINE_WORDS:
+        return False
+    wordy = sum(1 for word in words if 2 * sum(map(str.isalpha, word.text)) >= len(word.text))
+    return wordy >= WORDY_SHARE * len(words)
+
+
+def _text_page(layout: PageLayout) -> bool:
+    """A page of running text, not one of floats only (a full-page table, a figure, a page with
+    a line or two of the references)."""
+    prose = sum(1 for line in layout.lines if _prose_line(line))
+    return prose >= TEXT_PAGE_PROSE_LINES and prose >= TEXT_PAGE_PROSE_SHARE * len(layout.lines)
+
+
 def line_numbers_on(layouts: Sequence[PageLayout]) -> bool:
-    """Whether the review-mode line-number column is printed: on pages that carry more than
-    half of the document's lines (judged over the lines that exist, so that a one-page
-    abstract whose references run one line onto page 2 is still numbered)."""
+    """Whether the review-mode line-number column is printed, decided page by page: on more
+    of the text pages than not (pages of floats only vote neither way, so that a submission
+    numbered on its 21 text pages and followed by 11 pages of full-page tables is numbered).
+    A tie, or a document without a text page, is decided by the lines: numbered when the pages
+    with a line-number column carry more than half of them (a one-page abstract whose references
+    run a line onto page 2 is numbered)."""
+    votes = [bool(layout.ruler) for layout in layouts if _text_page(layout)]
+    numbered_pages = sum(votes)
+    if 2 * numbered_pages != len(votes):
+        return 2 * numbered_pages > len(votes)
     total = sum(len(layout.lines) for layout in layouts)
     numbered = sum(len(layout.lines) for layout in layouts if layout.ruler)
     return total > 0 and numbered > LINE_NUMBER_LINE_SHARE * total
