@@ -21,7 +21,7 @@ import pytest
 from conftest import ROOT
 
 SOURCE = ROOT / "src" / "axiomcheck"
-PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
+PDF_LIBRARIES = {"pypdfium2", "pikepdf", "pypdf", "pdfplumber", "pdfminer", "fitz", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "finding_types", "model", "limits", "report", "codec", "verdicts", "datacache", "yamldata"),

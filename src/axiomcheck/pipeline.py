@@ -47,7 +47,7 @@ class Hooks(Protocol):
 
     def prefetch_objects(self, path: str) -> Prefetched | None:
         """Before the file is opened (and before PDFium is imported): another reader of
-        pypdf's facts of `path`, or None."""
+        qpdf's facts of `path` (`pdf.object_facts`), or None."""
         ...
 
     def prefetch_pages(self, path: str, page_count: int) -> tuple[int, Prefetched] | None:
@@ -136,7 +136,7 @@ def _second_reader(state: _File) -> FileResult | None:
     if other is not None and other != state.count:
         state.verdicts.append(verdict_finding("page-count-mismatch", f"The PDF libraries disagree on the number "
                                                                      f"of pages: PDFium reads {state.count}, "
-                                                                     f"pypdf {other}."))
+                                                                     f"qpdf {other}."))
     if state.skip_text is not None:  # no rule may touch the text layer again, whatever it declares
         state.doc = _without_text(state.doc)
     state.text_available = state.skip_text is None and state.doc.char_count > 0
@@ -190,7 +190,7 @@ OPEN = "open"
 STAGES = (
     Stage("pages", "reading the page tree", _pages),
     Stage("text", "reading the text", _text, lambda state: state.skip_text is None),
-    Stage("second-reader", "counting the pages with a second reader (pypdf)", _second_reader),
+    Stage("second-reader", "counting the pages with a second reader (qpdf)", _second_reader),
     Stage("rules", "running the rules", _rules),
     Stage("structure", "describing the structure", _structure, lambda state: state.text_available),
 )
@@ -239,7 +239,7 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     except DocumentError as error:
         try:
             finding = _unopenable(path, str(error))
-        except Exception as inner:  # our bug while asking pypdf why: a verdict all the same
+        except Exception as inner:  # our bug while asking qpdf why: a verdict all the same
             failure = classify(inner)
             return _error_result(path, sha, [failure.finding(during(OPEN))], internal=failure.internal)
         return _error_result(path, sha, [finding], pages=0 if finding.name == "no-pages" else None)
@@ -311,7 +311,7 @@ def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
 
 
 def _object_page_count(doc: AnalysedPaper) -> int | None:
-    """pypdf's page count for the open document, None when pypdf cannot tell: a second
+    """qpdf's page count for the open document, None when qpdf cannot tell: a second
     reader that fails gives no opinion, not a verdict."""
     count = getattr(doc.source, "object_page_count", None)
     if count is None:
@@ -326,16 +326,18 @@ def _object_page_count(doc: AnalysedPaper) -> int | None:
 
 def _unopenable(path: str, reason: str) -> Finding:
     """The verdict for a file PDFium cannot open: password, no pages, or damage (with reasons)."""
-    from .pdf.objects import open_reader  # noqa: PLC0415 - pypdf, only for a file PDFium cannot open
+    from .pdf.objects import open_reader  # noqa: PLC0415 - qpdf, only for a file PDFium cannot open
 
     encrypted, pages, problem = None, None, None
-    try:  # pypdf's view of the file: a second, independent reader of the page tree
-        reader = open_reader(path)
-        encrypted = bool(reader.is_encrypted)
-        pages = len(reader.pages)
+    try:  # qpdf's view of the file: a second, independent reader of the page tree
+        with open_reader(path) as reader:
+            encrypted = bool(reader.is_encrypted)
+            pages = len(reader.pages)
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
-        if classify(error).internal:  # unless the failure is our own bug
+        failure = classify(error)
+        if failure.internal:  # unless the failure is our own bug
             raise
+        encrypted = True if failure.verdict == "password-protected" else None
         problem = describe(error)
     said_password = any(marker in reason.lower() for marker in ("password", "security"))
     if encrypted or (encrypted is None and said_password and _has_encrypt_entry(path)):
@@ -346,9 +348,9 @@ def _unopenable(path: str, reason: str) -> Finding:
     pdfium = match.group(1) if match else reason.rstrip(".")
     reasons = [f"PDFium: {pdfium}"]
     if problem is not None:
-        reasons.append(f"pypdf: {problem}")
+        reasons.append(f"qpdf: {problem}")
     elif pages is not None:
-        reasons.append(f"pypdf reads {pages} page{'s' if pages != 1 else ''}, but the checks need PDFium")
+        reasons.append(f"qpdf reads {pages} page{'s' if pages != 1 else ''}, but the checks need PDFium")
     return verdict_finding("unreadable", f"Damaged PDF: it cannot be opened ({'; '.join(reasons)}).")
 
 
