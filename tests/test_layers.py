@@ -29,13 +29,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pdf",),
     ("analysis",),
     ("rules",),
-    ("packs",),
+    ("packs", "pack_catalog"),
     ("engine", "aggregate"),
     ("pipeline", "api"),
     ("reporters", "docs"),
     ("execution", "manifest", "authors", "settings"),
     ("batch", "web"),
-    ("cli", "__main__"),
+    ("cli", "launch", "__main__"),
 )
 """Top-level modules and packages of `axiomcheck`, from the start of the flow to its end."""
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}

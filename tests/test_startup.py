@@ -16,9 +16,10 @@ import pytest
 SCRIPT = """
 import json, sys
 if sys.argv[1:] != ["(import)"]:
-    from axiomcheck.cli import main
+    from axiomcheck.launch import run  # the program's entry point
+    sys.argv[0] = "axiomcheck"
     try:
-        main(sys.argv[1:], standalone_mode=False)
+        run()
     except SystemExit:
         pass
 else:
@@ -48,12 +49,21 @@ def test_version_and_import_load_no_pack_rule_or_pdf_code(tmp_path: Path, args: 
     assert matching(modules, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.api"}) == set()
 
 
+def test_version_is_answered_before_the_command_line_is_imported(tmp_path: Path) -> None:
+    assert matching(loaded(["--version"], tmp_path), {"click", "axiomcheck.cli"}) == set()
+
+
 def test_packs_loads_no_pdf_code_and_once_cached_no_yaml_or_rule(tmp_path: Path) -> None:
     first = loaded(["packs"], tmp_path)
     assert matching(first, PDF_CODE) == set()
     assert "yaml" in first and "axiomcheck.rules" in first  # nothing cached yet: parsed and validated
     again = loaded(["packs"], tmp_path)
-    assert matching(again, PDF_CODE | RULES | {"yaml"}) == set()
+    assert matching(again, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.model"}) == set()
+
+
+def test_rules_are_listed_from_the_cache_without_loading_a_rule(tmp_path: Path) -> None:
+    assert "axiomcheck.rules" in loaded(["rules"], tmp_path)  # nothing cached yet: the registry is read
+    assert matching(loaded(["rules"], tmp_path), PDF_CODE | RULES | {"yaml", "axiomcheck.model"}) == set()
 
 
 def test_rules_and_check_load_no_pdf_library_in_the_command_process(tmp_path: Path) -> None:

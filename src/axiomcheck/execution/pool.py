@@ -11,10 +11,11 @@ order its death, its timeout and its channel's end are noticed in.
 
 from __future__ import annotations
 
+import select
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.connection import wait
 from types import TracebackType
 from typing import NamedTuple
 
@@ -190,7 +191,7 @@ class WorkerPool:
         busy = [w for w in self._workers if w.job is not None]
         now = self.clock()
         timeout = min(LOOK_AT_CLOCK_SECONDS, max(0.0, min(w.deadline for w in busy) - now))
-        ready = set(wait([w.child.channel.sock for w in self._workers], timeout))
+        ready = _readable([w.child.channel.sock for w in self._workers], timeout)
         for worker in [w for w in self._workers if w.child.channel.sock in ready]:
             if worker.job is None:
                 self._settle_idle(worker)
@@ -247,3 +248,12 @@ class WorkerPool:
             self._workers.remove(worker)
         worker.job = None
         return worker.child.end(kill=kill)
+
+
+def _readable(sockets: list[socket.socket], timeout: float) -> set[socket.socket]:
+    """The sockets that have something to read (or have closed) within `timeout` seconds."""
+    poller = select.poll()
+    for sock in sockets:
+        poller.register(sock, select.POLLIN)  # a closed peer (POLLHUP) or an error is always reported
+    ready = {fd for fd, _ in poller.poll(timeout * 1000)}
+    return {sock for sock in sockets if sock.fileno() in ready}

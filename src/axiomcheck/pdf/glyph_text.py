@@ -46,28 +46,28 @@ _UNI_NAME_RE = re.compile(r"uni([0-9A-F]{4})+|u([0-9A-F]{4,6})")
 _DATA = Path(__file__).parent
 
 
+def _table(file_name: str) -> dict[str, str]:
+    """A data file beside this module, `name<separator>code points` per line (hexadecimal,
+    space-separated; `#` starts a comment line): name -> the text of its code points."""
+    table: dict[str, str] = {}
+    with open(_DATA / file_name, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.startswith("#"):
+                name, codes = line.replace(";", " ", 1).split(" ", 1)
+                table[name] = "".join(chr(int(code, 16)) for code in codes.split())
+    return table
+
+
 @functools.cache
 def glyph_names() -> dict[str, str]:
     """Glyph name (without its slash) -> the text it stands for (`glyphlist.txt`)."""
-    names: dict[str, str] = {}
-    with open(_DATA / "glyphlist.txt", encoding="utf-8") as lines:
-        for line in lines:
-            if not line.startswith("#"):
-                name, codes = line.rstrip("\n").split(";")
-                names[name] = "".join(chr(int(code, 16)) for code in codes.split())
-    return names
+    return _table("glyphlist.txt")
 
 
 @functools.cache
 def base_encodings() -> dict[str, str]:
     """Encoding name (with its slash) -> the character of each of its 256 codes (`encodings.txt`)."""
-    encodings: dict[str, str] = {}
-    with open(_DATA / "encodings.txt", encoding="utf-8") as lines:
-        for line in lines:
-            if not line.startswith("#"):
-                name, *codes = line.split()
-                encodings["/" + name] = "".join(chr(int(code, 16)) for code in codes)
-    return encodings
+    return {"/" + name: characters for name, characters in _table("encodings.txt").items()}
 
 
 def read_glyph_text(reader: Any) -> GlyphText:

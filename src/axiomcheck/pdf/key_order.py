@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import pikepdf
+
 
 MAX_OBJECT_BYTES = 1 << 20
 """An object's text is read at most this far; a dictionary that has not ended by then keeps qpdf's order."""
@@ -55,11 +57,7 @@ class FileOrder:
             return keys
         try:
             text = self._object_text(owner.objgen)
-        except (OSError, ValueError):  # the file moved, or numbers in it are not numbers
-            text = None
-        except Exception as error:
-            if not _is_damage(error):
-                raise
+        except (OSError, ValueError, pikepdf.PdfError):  # the file moved, damage, numbers that are not numbers
             text = None
         if text is None:
             return keys
@@ -99,12 +97,6 @@ class FileOrder:
             first = int(stream.get("/First", 0))
             self._streams[number] = (data, data[:first].split(), first)
         return self._streams[number]
-
-
-def _is_damage(error: BaseException) -> bool:
-    from .object_walk import is_damage  # noqa: PLC0415 - the walk imports this module
-
-    return is_damage(error)
 
 
 def dictionary_names(data: bytes, start: int, path: tuple[str, ...] = ()) -> list[str]:
