@@ -72,6 +72,18 @@ class NoHooks:
 NO_HOOKS = NoHooks()
 
 
+class Known(NamedTuple):
+    """What the runner already knows of a file, so that it is not worked out again: its
+    SHA-256 (the run loop hashes a file to find its stored result) and whether it passed the
+    prechecks (the pool runs them before handing the file to a worker)."""
+
+    sha256: str | None = None
+    prechecked: bool = False
+
+
+NOTHING_KNOWN = Known()
+
+
 class _File:
     """What the stages learn about one open file as they go."""
 
@@ -205,23 +217,25 @@ def during(stage: str) -> str:
 
 def check_document(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
                    limits: Limits = DEFAULT_LIMITS, skip_text: Finding | None = None,
-                   hooks: Hooks = NO_HOOKS) -> FileResult:
+                   hooks: Hooks = NO_HOOKS, known: Known = NOTHING_KNOWN) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
 
     `submission` is what the organizers know about the file; `skip_text`, when given, is the
-    verdict to report instead of reading the text layer (the page-level rules run alone).
+    verdict to report instead of reading the text layer (the page-level rules run alone);
+    `known` is what the runner already found out (hash, prechecks), taken as it is.
     The findings are bounded (`aggregate.bound_result`): identical ones aggregated, at most
     the pack's `max_findings_per_rule` per rule, the report cut to its size limit.
     """
-    return bound_result(_check(path, pack, submission, limits, skip_text, hooks), pack.max_findings_per_rule)
+    return bound_result(_check(path, pack, submission, limits, skip_text, hooks, known), pack.max_findings_per_rule)
 
 
 def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits, skip_text: Finding | None,
-           hooks: Hooks) -> FileResult:
-    rejected = precheck_result(path, limits)
-    if rejected is not None:
-        return rejected
-    sha = file_sha256(path, limits.max_size)
+           hooks: Hooks, known: Known) -> FileResult:
+    if not known.prechecked:
+        rejected = precheck_result(path, limits, known.sha256)
+        if rejected is not None:
+            return rejected
+    sha = known.sha256 or file_sha256(path, limits.max_size)
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
@@ -275,13 +289,14 @@ def _run_stages(state: _File) -> FileResult:
                       internal_error=state.internal or state.crashed, rules_run=ran)
 
 
-def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | None:
+def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS, sha256: str | None = None) -> FileResult | None:
     """The verdict for a file refused before any parser (unreadable, too large, not a PDF);
-    None when it may be parsed. Needs no PDF library: the parent process runs it too."""
+    None when it may be parsed. Needs no PDF library: the parent process runs it too.
+    `sha256` is the file's hash when the caller has it already."""
     rejection = precheck(path, limits)
     if rejection is None:
         return None
-    sha = None if rejection.verdict == "too-complex" else file_sha256(path, limits.max_size)
+    sha = None if rejection.verdict == "too-complex" else sha256 or file_sha256(path, limits.max_size)
     return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
 
 

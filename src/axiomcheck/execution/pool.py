@@ -44,6 +44,8 @@ class FileTask(NamedTuple):
     submission: Submission = Submission()
     evidence_dir: str | None = None
     """Where the pictures of its findings go; None: the pool's folder (if any)."""
+    sha256: str | None = None
+    """The file's SHA-256 when the caller has already read it (a run with a results store)."""
 
 
 class _Job:
@@ -142,7 +144,7 @@ class WorkerPool:
             job = queue[0]
             if not job.prechecked:
                 job.prechecked = True
-                rejected = precheck_result(job.task.path, self.limits)
+                rejected = precheck_result(job.task.path, self.limits, job.task.sha256)
                 if rejected is not None:
                     done[job.index] = rejected
                     queue.popleft()
@@ -152,7 +154,8 @@ class WorkerPool:
                 return
             try:
                 worker.child.channel.send(CheckFile(job.task.path, job.task.submission, job.attempt.skip_text,
-                                                    self._spare_core, job.task.evidence_dir or self.evidence_dir))
+                                                    self._spare_core, job.task.evidence_dir or self.evidence_dir,
+                                                    job.task.sha256, prechecked=True))
             except OSError:  # it died while idle and the file never reached it: the file costs nothing
                 self._end(worker)
                 continue
