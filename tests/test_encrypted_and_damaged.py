@@ -106,3 +106,14 @@ def test_a_file_qpdf_encrypted_with_an_empty_user_password_is_checked(tmp_path: 
     result = _result(locked)
     assert result["status"] == _result(plain)["status"] != "error"
     assert not any(f["rule"].startswith("AX9") for f in result["findings"])
+
+
+def test_a_damaged_files_message_names_no_folder(tmp_path: Path) -> None:
+    """qpdf quotes the file it reads in its messages: it is told to call it "file", so that a
+    report is the same wherever the file lies (a run's folder, the web page's upload folder)."""
+    broken = tmp_path / "somewhere" / "broken.pdf"
+    broken.parent.mkdir()
+    broken.write_bytes(b"%PDF-1.7\n" + b"\0" * 2048)
+    (finding,) = check_file(str(broken), "axiom-2026", "paper", "submission").files[0].findings
+    assert finding.rule == "AX900" and "qpdf: PdfError: file: " in finding.message
+    assert str(tmp_path) not in finding.message and "broken.pdf" not in finding.message

@@ -189,6 +189,6 @@ def test_a_form_drawn_from_many_places_gives_its_fonts_once_a_page(tmp_path: Pat
     collect = object_walk.collect_fonts
     monkeypatch.setattr(object_walk, "collect_fonts", lambda *args: calls.append(1) or collect(*args))
     with open_reader(str(path)) as reader:
-        fonts = object_walk.walk_fonts(reader.pages, object_walk.Skipped())
+        fonts = object_walk.walk_fonts(reader.pdf.pages, object_walk.Skipped())
     assert [(font.name, font.pages) for font in fonts] == [("Helvetica", (1, 2, 3))]
     assert len(calls) <= pages * (depth + 1)

@@ -346,8 +346,8 @@ def _unopenable(path: str, reason: str) -> Finding:
     encrypted, pages, problem = None, None, None
     try:  # qpdf's view of the file: a second, independent reader of the page tree
         with open_reader(path) as reader:
-            encrypted = bool(reader.is_encrypted)
-            pages = len(reader.pages)
+            encrypted = bool(reader.pdf.is_encrypted)
+            pages = len(reader.pdf.pages)
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
         failure = classify(error)
         if failure.internal:  # unless the failure is our own bug

@@ -27,7 +27,7 @@ from typing import Any
 import pikepdf
 
 from .object_walk import is_damage, is_dictionary
-from .objects import GlyphText
+from .objects import GlyphText, ObjectReader
 
 MAX_DEPTH = 8
 """Form XObjects nested deeper than this are not searched for fonts."""
@@ -67,11 +67,11 @@ def base_encodings() -> dict[str, str]:
     return {"/" + name: characters for name, characters in _tables()["encodings"].items()}
 
 
-def read_glyph_text(reader: Any) -> GlyphText:
+def read_glyph_text(reader: ObjectReader) -> GlyphText:
     """Every font of the pages (forms included) whose ToUnicode map disagrees with its glyphs."""
     found: GlyphText = {}
     seen: set[tuple[int, int]] = set()
-    for page in reader.pages:
+    for page in reader.pdf.pages:
         _collect(page.obj.get("/Resources"), found, seen, 0)
     return found
 

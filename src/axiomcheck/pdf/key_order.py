@@ -44,8 +44,9 @@ def place_of(value: Any, parent: Place, key: str) -> Place:
 class FileOrder:
     """Key orders of one open file; the cross-reference table and object streams are read once."""
 
-    def __init__(self, pdf: Any) -> None:
+    def __init__(self, pdf: Any, path: str) -> None:
         self._pdf = pdf
+        self._path = path
         self._xref: dict[tuple[int, int], Any] | None = None
         self._streams: dict[int, tuple[bytes, list[bytes], int]] = {}
 
@@ -73,8 +74,8 @@ class FileOrder:
         entry = self._xref.get(objgen)
         if entry is None:
             return None
-        if entry.type == _UNCOMPRESSED and self._pdf.filename:
-            with open(self._pdf.filename, "rb") as handle:
+        if entry.type == _UNCOMPRESSED:
+            with open(self._path, "rb") as handle:
                 handle.seek(entry.offset)
                 data = handle.read(MAX_OBJECT_BYTES)
             head = _OBJECT_HEAD_RE.match(data)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .objects import GlyphText, page_count, read_fonts, read_metadata
+from .objects import GlyphText, ObjectReader, page_count, read_fonts, read_metadata
 
 
-def glyph_text(reader: Any) -> GlyphText:
+def glyph_text(reader: ObjectReader) -> GlyphText:
     """Fonts whose ToUnicode map disagrees with their glyphs (`glyph_text.read_glyph_text`)."""
     from .glyph_text import read_glyph_text  # noqa: PLC0415 - the glyph walk, only when a rule asks
 

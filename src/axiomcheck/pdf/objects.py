@@ -53,18 +53,44 @@ def load_pikepdf() -> ModuleType:
     return pikepdf
 
 
-def open_reader(path: str) -> Any:
-    """The file opened with qpdf (pikepdf.Pdf), read as far as its damage allows; an encrypted
-    file opens with the empty password (raises pikepdf.PasswordError when that does not)."""
-    return load_pikepdf().open(path)
+class _Described(str):
+    """A path that qpdf names "file" in its messages: a report never quotes where the file
+    was read from (a run's folder, the web page's upload folder), so the same file gets the
+    same report wherever it lies."""
+
+    def __str__(self) -> str:
+        return "file"
 
 
-def page_count(reader: Any) -> int:
+class ObjectReader:
+    """A file as qpdf reads it (`pdf`, a pikepdf.Pdf) and its path; closing it releases the file."""
+
+    def __init__(self, pdf: Any, path: str) -> None:
+        self.pdf = pdf
+        self.path = path
+
+    def close(self) -> None:
+        self.pdf.close()
+
+    def __enter__(self) -> ObjectReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_reader(path: str) -> ObjectReader:
+    """The file opened with qpdf, read as far as its damage allows; an encrypted file opens
+    with the empty password (raises pikepdf.PasswordError when that does not)."""
+    return ObjectReader(load_pikepdf().open(_Described(path)), path)
+
+
+def page_count(reader: ObjectReader) -> int:
     """The page count as qpdf reads the page tree."""
-    return len(reader.pages)
+    return len(reader.pdf.pages)
 
 
-def read_metadata(reader: Any) -> Metadata:
+def read_metadata(reader: ObjectReader) -> Metadata:
     """Document information (in the file's order of entries), person-naming XMP fields and what
     included figures carry (paths, authors); link targets are PDFium's (`pdfium_objects`).
     Damaged objects are skipped and named in `Metadata.unread`."""
@@ -72,24 +98,25 @@ def read_metadata(reader: Any) -> Metadata:
     from .object_walk import FigureFacts, Skipped, is_dictionary, text  # noqa: PLC0415 - as above
 
     skipped = Skipped()
-    order = FileOrder(reader)
+    pdf = reader.pdf
+    order = FileOrder(pdf, reader.path)
     info: dict[str, str] = {}
-    raw_info = reader.trailer.get("/Info")
+    raw_info = pdf.trailer.get("/Info")
     if is_dictionary(raw_info):
         for key in order.keys(raw_info, place_of(raw_info, (None, ()), "/Info")):
             value = raw_info.get(key)
             with skipped.guard("document information entry", value):
                 info[key.lstrip("/")] = text(value)
     figures = FigureFacts(skipped, order)
-    for number, page in enumerate(reader.pages, start=1):
+    for number, page in enumerate(pdf.pages, start=1):
         resources = page.obj.get("/Resources")
         figures.collect(resources, number, 0, place_of(resources, (page.obj, ()), "/Resources"))
-    xmp, repeats = _read_xmp(reader, skipped)
+    xmp, repeats = _read_xmp(pdf, skipped)
     return Metadata(info=info, xmp=xmp, embedded_paths=tuple(figures.paths),
                     embedded_authors=tuple(figures.authors), xmp_repeats=repeats, unread=skipped.summary())
 
 
-def _read_xmp(reader: Any, skipped: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
+def _read_xmp(pdf: Any, skipped: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
     """The document's XMP fields; an XMP packet that exists but cannot be read (or only in
     part) is noted in `skipped` (`object_walk.Skipped`), so that the metadata check is not
     taken for complete."""
@@ -97,7 +124,7 @@ def _read_xmp(reader: Any, skipped: Any) -> tuple[dict[str, list[str]], dict[str
     from .xmp import XmpReader  # noqa: PLC0415 - as above
 
     try:
-        root = reader.trailer.get("/Root")
+        root = pdf.trailer.get("/Root")
         stream = root.get("/Metadata") if is_dictionary(root) else None
         if not isinstance(stream, load_pikepdf().Stream):
             return {}, {}
@@ -124,10 +151,10 @@ class FontFacts:
     unread: tuple[str, ...] = ()
 
 
-def read_fonts(reader: Any) -> FontFacts:
+def read_fonts(reader: ObjectReader) -> FontFacts:
     """Every font the pages use (including inside form XObjects), with type and embedding."""
     from .object_walk import Skipped, walk_fonts  # noqa: PLC0415 - with pikepdf, when the fonts are asked
 
     skipped = Skipped()
-    fonts = walk_fonts(reader.pages, skipped)
+    fonts = walk_fonts(reader.pdf.pages, skipped)
     return FontFacts(fonts, skipped.summary())
