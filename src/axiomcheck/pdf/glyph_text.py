@@ -36,6 +36,9 @@ MAX_PROGRAM_HEAD = 65536
 that holds it comes first)."""
 CODES = 256
 """Simple fonts have one-byte character codes."""
+TEXTS_REMEMBERED = 8192
+"""ToUnicode texts whose decoding and letters are kept (the fonts of a paper, and of the next
+ones, map the same few hundred texts)."""
 _STANDARD_LATIN = ("Times", "Helvetica", "Courier", "Arial")
 """Standard fonts (and their look-alikes) whose built-in encoding is the standard one."""
 _BFCHAR_RE = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
@@ -148,14 +151,19 @@ def _compare(font: Any) -> tuple[dict[str, str], list[str]]:
     return lying, honest
 
 
+@functools.lru_cache(maxsize=TEXTS_REMEMBERED)
 def _comparable(text: str) -> bool:
     return any(char.isalnum() for char in unicodedata.normalize("NFKC", text))
 
 
+@functools.lru_cache(maxsize=TEXTS_REMEMBERED)
+def _letters(text: str) -> str:
+    """What two texts must share to be the same letters: letters and digits, case and accents folded."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text).casefold() if c.isalnum())
+
+
 def _same(a: str, b: str) -> bool:
-    def key(text: str) -> str:
-        return "".join(c for c in unicodedata.normalize("NFKD", text).casefold() if c.isalnum())
-    return key(a) == key(b)
+    return _letters(a) == _letters(b)
 
 
 def to_unicode(data: bytes) -> dict[int, str]:
@@ -188,6 +196,7 @@ def _number(hex_digits: bytes) -> int | None:
     return int(digits, 16) if digits else None
 
 
+@functools.lru_cache(maxsize=TEXTS_REMEMBERED)
 def _utf16(hex_digits: bytes) -> str:
     digits = b"".join(hex_digits.split())
     if len(digits) % 4:
