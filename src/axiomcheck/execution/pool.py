@@ -115,6 +115,7 @@ class WorkerPool:
         for index in range(len(tasks)):
             while index not in done:
                 self._step(queue, done)
+            self._hand_out(queue, done)  # a worker that just finished starts its next file first
             yield done.pop(index)
 
     def check_as_completed(self, tasks: Sequence[FileTask]) -> Iterator[tuple[int, FileResult]]:
@@ -125,7 +126,8 @@ class WorkerPool:
         for _ in range(len(tasks)):
             while not done:
                 self._step(queue, done)
-            index = next(iter(done))
+            self._hand_out(queue, done)  # a worker that just finished starts its next file while the caller
+            index = next(iter(done))      # stores and reports this one
             yield index, done.pop(index)
 
     def _queue(self, tasks: Sequence[FileTask]) -> deque[_Job]:
