@@ -53,6 +53,12 @@ def test_version_is_answered_before_the_command_line_is_imported(tmp_path: Path)
     assert matching(loaded(["--version"], tmp_path), {"click", "axiomcheck.cli"}) == set()
 
 
+def test_help_lists_the_commands_without_importing_one(tmp_path: Path) -> None:
+    modules = loaded(["--help"], tmp_path)
+    assert matching(modules, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.batch", "axiomcheck.model",
+                                                 "axiomcheck.cli.check"}) == set()
+
+
 def test_packs_loads_no_pdf_code_and_once_cached_no_yaml_or_rule(tmp_path: Path) -> None:
     first = loaded(["packs"], tmp_path)
     assert matching(first, PDF_CODE) == set()
