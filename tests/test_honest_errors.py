@@ -113,3 +113,14 @@ def test_is_damage_tells_library_errors_from_ours() -> None:
     assert object_walk.is_damage(raised.value)
     assert not object_walk.is_damage(TypeError("ours"))
     assert not object_walk.is_damage(ParserBug("ours"))
+
+
+def test_a_name_of_bytes_in_no_encoding_is_read_not_our_bug() -> None:
+    """A damaged name (bytes that are not UTF-8) reads as GBK or Latin-1, as a key or a value;
+    pikepdf itself refuses to turn it into text."""
+    name = pikepdf.Object.parse(b"/caf#e9")
+    with pytest.raises(UnicodeDecodeError):
+        str(name)
+    assert object_walk.text(name) == "/café"
+    table = pikepdf.Object.parse(b"<< /Nam#e9 (Jane Doe) >>")
+    assert [object_walk.key_text(key) for key in table] == ["/Namé"]

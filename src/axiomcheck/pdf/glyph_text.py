@@ -27,6 +27,7 @@ from typing import Any
 import pikepdf
 
 from .object_walk import is_damage, is_dictionary
+from .object_walk import text as text_of
 from .objects import GlyphText, ObjectReader
 
 MAX_DEPTH = 8
@@ -99,7 +100,7 @@ def _collect(resources: Any, found: GlyphText, seen: set[tuple[int, int]], depth
                 raise
             continue
         if lying:
-            name = str(font.get("/BaseFont", "")).lstrip("/")
+            name = text_of(font.get("/BaseFont", "")).lstrip("/")
             name = name.split("+", 1)[1] if "+" in name[:7] else name
             entry = found.setdefault(name, ({}, []))
             entry[0].update(lying)
@@ -210,9 +211,9 @@ def _encoding(font: Any) -> dict[int, str]:
     base: str | None = None
     differences: Any = None
     if isinstance(encoding, pikepdf.Name):
-        base = str(encoding)
+        base = text_of(encoding)
     elif is_dictionary(encoding):
-        base = str(encoding["/BaseEncoding"]) if "/BaseEncoding" in encoding else None
+        base = text_of(encoding["/BaseEncoding"]) if "/BaseEncoding" in encoding else None
         differences = encoding.get("/Differences")
     glyphs: dict[int, str] = {}
     encodings = base_encodings()
@@ -227,7 +228,7 @@ def _encoding(font: Any) -> dict[int, str]:
             if isinstance(item, int):
                 code = item
                 continue
-            text = glyph_name_text(str(item))
+            text = glyph_name_text(text_of(item))
             if text is not None:
                 glyphs[code] = text
             else:
@@ -253,7 +254,7 @@ def _builtin(font: Any) -> dict[int, str]:
         return found
     if descriptor is not None and any(key in descriptor for key in ("/FontFile2", "/FontFile3")):
         return {}
-    name = str(font.get("/BaseFont", ""))
+    name = text_of(font.get("/BaseFont", ""))
     if font.get("/Subtype") == "/Type1" and any(family in name for family in _STANDARD_LATIN):
         return {code: char for code, char in enumerate(base_encodings()["/StandardEncoding"]) if char}
     return {}

@@ -34,6 +34,8 @@ _EMBEDDED_FONT_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
 _PATH_LIKE_RE = re.compile(r"^(?:[A-Za-z]:[\\/]|/|~/)")
 _NUMBERS_SHOWN = 10
 """Object numbers a note about skipped objects lists at most."""
+_NAME_CHARSETS = ("utf-8", "gbk", "latin-1")
+"""How the bytes of a PDF name are read, in turn (Latin-1 reads any bytes)."""
 
 
 class ParserBug(Exception):
@@ -120,8 +122,24 @@ def _kind(value: Any) -> str:
 
 
 def text(value: Any) -> str:
-    """A PDF string or name as text (qpdf decodes PDFDocEncoding and UTF-16)."""
-    return str(value)
+    """A PDF string or name as text: qpdf decodes a string (PDFDocEncoding, UTF-16); a name's
+    bytes are read as UTF-8, else GBK, else Latin-1 (a damaged name has bytes of no encoding)."""
+    return _name_text(bytes(value)) if isinstance(value, pikepdf.Name) else str(value)
+
+
+def key_text(key: str) -> str:
+    """A dictionary key as text: pikepdf hands out the bytes of a key that is not UTF-8 as
+    surrogates, which are read like a name's (`text`)."""
+    return _name_text(key.encode("utf-8", "surrogateescape"))
+
+
+def _name_text(raw: bytes) -> str:
+    for charset in _NAME_CHARSETS[:-1]:
+        try:
+            return raw.decode(charset)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode(_NAME_CHARSETS[-1])
 
 
 class FigureFacts:

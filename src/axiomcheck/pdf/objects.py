@@ -95,7 +95,7 @@ def read_metadata(reader: ObjectReader) -> Metadata:
     included figures carry (paths, authors); link targets are PDFium's (`pdfium_objects`).
     Damaged objects are skipped and named in `Metadata.unread`."""
     from .key_order import FileOrder, place_of  # noqa: PLC0415 - with pikepdf, when the metadata is asked
-    from .object_walk import FigureFacts, Skipped, is_dictionary, text  # noqa: PLC0415 - as above
+    from .object_walk import FigureFacts, Skipped, is_dictionary, key_text, text  # noqa: PLC0415 - as above
 
     skipped = Skipped()
     pdf = reader.pdf
@@ -106,7 +106,7 @@ def read_metadata(reader: ObjectReader) -> Metadata:
         for key in order.keys(raw_info, place_of(raw_info, (None, ()), "/Info")):
             value = raw_info.get(key)
             with skipped.guard("document information entry", value):
-                info[key.lstrip("/")] = text(value)
+                info[key_text(key).lstrip("/")] = text(value)
     figures = FigureFacts(skipped, order)
     for number, page in enumerate(pdf.pages, start=1):
         resources = page.obj.get("/Resources")
