@@ -124,3 +124,21 @@ def test_a_name_of_bytes_in_no_encoding_is_read_not_our_bug() -> None:
     assert object_walk.text(name) == "/café"
     table = pikepdf.Object.parse(b"<< /Nam#e9 (Jane Doe) >>")
     assert [object_walk.key_text(key) for key in table] == ["/Namé"]
+
+
+def test_an_object_qpdf_reads_as_null_is_counted_as_skipped(tmp_path: Path) -> None:
+    """qpdf reads an object it cannot parse (a reference to an object number past 32 bits) as
+    null and repairs what pointed at it (an empty resource dictionary): the fonts read from
+    the repaired file miss nothing visibly, so the reading says what was lost."""
+    from pdfbuild import pdf_file, stream
+
+    objects_ = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 5 0 R /Contents 4 0 R >>",
+                stream(b"BT /F1 11 Tf 72 700 Td (Sparse models.) Tj ET"),
+                b"<< /Font << /F1 6 0 R /F2 2147483648 0 R >> >>",
+                b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    path = tmp_path / "nulled.pdf"
+    path.write_bytes(pdf_file(objects_))
+    with objects.open_reader(str(path)) as reader:
+        facts = objects.read_fonts(reader)
+    assert any("qpdf read as null or replaced" in note for note in facts.unread), facts

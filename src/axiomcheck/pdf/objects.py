@@ -15,13 +15,15 @@ from types import ModuleType
 from typing import Any
 
 from ..model import Font, Metadata
-from ..verdicts import describe
+from ..verdicts import DETAIL_CHARS, describe
 
 GlyphText = dict[str, tuple[dict[str, str], list[str]]]
 """Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
 font's other codes map honestly): what `glyph_text.read_glyph_text` finds."""
 
 XMP_UNREADABLE = "The XMP metadata cannot be read: the metadata check could not look at it"
+_LOST_OBJECT_MARKS = ("treating object as null", "is missing or invalid; repairing")
+"""What qpdf's warnings say when it reads a damaged object as null, or replaces a page's resources."""
 """How the report says that the document's XMP packet exists but cannot be read."""
 DEFAULT_STREAM_CAP = 75_000_000
 """The most one stream may decode to, in bytes, unless a run sets less (`cap_decoded_streams`)."""
@@ -51,6 +53,12 @@ def load_pikepdf() -> ModuleType:
                         dct_max_memory=cap)
         _applied_cap = _stream_cap
     return pikepdf
+
+
+def describe_warning(warning: str) -> str:
+    """One of qpdf's warnings as a message quotes it: at most `verdicts.DETAIL_CHARS` of it."""
+    text = " ".join(warning.split())
+    return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS - 1].rstrip() + "…"
 
 
 class _Described(str):
@@ -113,7 +121,8 @@ def read_metadata(reader: ObjectReader) -> Metadata:
         figures.collect(resources, number, 0, place_of(resources, (page.obj, ()), "/Resources"))
     xmp, repeats = _read_xmp(pdf, skipped)
     return Metadata(info=info, xmp=xmp, embedded_paths=tuple(figures.paths),
-                    embedded_authors=tuple(figures.authors), xmp_repeats=repeats, unread=skipped.summary())
+                    embedded_authors=tuple(figures.authors), xmp_repeats=repeats,
+                    unread=skipped.summary() + qpdf_repairs(pdf))
 
 
 def _read_xmp(pdf: Any, skipped: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
@@ -157,4 +166,16 @@ def read_fonts(reader: ObjectReader) -> FontFacts:
 
     skipped = Skipped()
     fonts = walk_fonts(reader.pdf.pages, skipped)
-    return FontFacts(fonts, skipped.summary())
+    return FontFacts(fonts, skipped.summary() + qpdf_repairs(reader.pdf))
+
+
+def qpdf_repairs(pdf: Any) -> tuple[str, ...]:
+    """What qpdf, reading the file, could not parse and read as null instead, or had to
+    replace (a page's resources): one phrase, or none. The walks above see the repaired file,
+    in which nothing is missing, so without it the report would not say that what they read
+    is incomplete."""
+    lost = [warning for warning in pdf.get_warnings() if any(mark in warning for mark in _LOST_OBJECT_MARKS)]
+    if not lost:
+        return ()
+    plural = "s" if len(lost) > 1 else ""
+    return (f"{len(lost)} damaged object{plural} qpdf read as null or replaced: {describe_warning(lost[0])}",)

@@ -221,8 +221,8 @@ class PdfSource:
 
     def unread(self) -> tuple[str, ...]:
         """What was skipped as damaged in the facts read so far (document information,
-        metadata, fonts), one phrase each."""
-        return tuple(phrase for phrases in self._unread.values() for phrase in phrases)
+        metadata, fonts), one phrase each (the same damage seen by two readings is said once)."""
+        return tuple(dict.fromkeys(phrase for phrases in self._unread.values() for phrase in phrases))
 
     def _objects(self) -> Any:
         """The file opened with qpdf, once, on the first fact asked of it."""
