@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..aggregate import cap_report
 from ..limits import MIB, Limits
 from ..packs import ResolvedPack
-from ..pipeline import check_document
+from ..pipeline import Known, check_document
 from ..report import FileResult
 from ..verdicts import classify, verdict_finding
 from .channel import Channel, ChannelClosed, FrameTooLarge
@@ -98,7 +98,7 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
     hooks = _Hooks(channel, confinement, request.spare_core)
     try:
         result = check_document(request.path, pack, request.submission, confinement.limits, request.skip_text,
-                                hooks)
+                                hooks, Known(request.sha256, request.prechecked))
         if request.evidence_dir is not None:
             from ..reporters.evidence import with_evidence  # noqa: PLC0415 - PDFium: the worker's, never the parent's
 
