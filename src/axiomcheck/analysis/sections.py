@@ -33,6 +33,9 @@ COLUMN_EDGE_SHARE = 0.08
 """A left edge where this share of the prose lines start is a text column's edge ..."""
 MIN_COLUMN_LINES = 5
 """... and at least this many."""
+MIN_COLUMN_WIDTH = 100.0
+"""Another column's left edge lies at least this many points right of a column's (a paragraph
+indent or a list item's edge is no column)."""
 PROSE_WORDS = 5
 """A body-size line of at least this many words is prose: it marks where text columns are."""
 BODY_SIZE_SLACK = 0.6
@@ -70,7 +73,9 @@ class TextColumn:
 
 def text_columns(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection[int]) -> list[TextColumn]:
     """The text columns of the document: left edges where many prose lines start, each with
-    the right edge where its justified lines end."""
+    the right edge where its justified lines end. A line that runs past another column's left
+    edge spans the columns (a one-column appendix after a two-column body) and does not set
+    the edge of the column it starts in, unless every line that starts there does."""
     prose = [line for lines in pages for line in lines
              if id(line) not in skip and len(line.words) >= PROSE_WORDS
              and abs(line.size - body_size) < BODY_SIZE_SLACK]
@@ -78,13 +83,18 @@ def text_columns(pages: Sequence[Sequence[Line]], body_size: float, skip: Collec
         return []
     starts = Counter(round(line.bbox.x0) for line in prose)
     floor = max(MIN_COLUMN_LINES, COLUMN_EDGE_SHARE * len(prose))
-    columns: list[TextColumn] = []
+    lefts: list[int] = []
     for left, count in starts.most_common():
         if count < floor:
             break
-        if any(abs(left - column.left) <= EDGE_TOLERANCE for column in columns):
-            continue
-        ends = Counter(round(line.bbox.x1) for line in prose if abs(line.bbox.x0 - left) <= EDGE_TOLERANCE)
+        if not any(abs(left - other) <= EDGE_TOLERANCE for other in lefts):
+            lefts.append(left)
+    columns: list[TextColumn] = []
+    for left in lefts:
+        starting = [line for line in prose if abs(line.bbox.x0 - left) <= EDGE_TOLERANCE]
+        within = [line for line in starting if not any(left + MIN_COLUMN_WIDTH < other < line.bbox.x1 - EDGE_TOLERANCE
+                                                       for other in lefts)]
+        ends = Counter(round(line.bbox.x1) for line in within or starting)
         right = max(ends.most_common(1)[0][0], left + 1)
         columns.append(TextColumn(float(left), float(right)))
     return columns

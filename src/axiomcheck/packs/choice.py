@@ -11,8 +11,15 @@ Which pack serves which template is data: each pack lists the PDFs it checks und
 
 An entry without `track` matches a PDF whose notice names no track (a submission); an entry
 with `workshop_title` only the workshop of that title. `pack_track` is the pack's track for
-such a PDF (default: the pack's default track). A template, mode or track that no pack lists
-has no venue: the caller says so and asks for `--venue`.
+such a PDF (default: the pack's default track).
+
+A PDF made with another year's or an edited style of a family a pack serves (NeurIPS 2025, an
+ICLR style edited to print 2027, an ICML build whose notice prints no year), or for a track or
+workshop of that venue no pack lists, is checked by the **nearest** pack: the one serving the
+family's template in the same mode, for the same track when one lists it, else for the main
+track; its template finding says the style is not the venue's. A template of a family no pack
+serves, or a mode that is neither a submission nor a camera-ready, has no venue: the caller
+says so, lists the packs and asks for `--venue`.
 """
 
 from __future__ import annotations
@@ -30,6 +37,10 @@ from .resolve import pack_info
 
 WHY = "recognised from the template; pass --venue to choose"
 """What the reports say after the venue they chose (the text report's `venue:` line)."""
+NEAREST = "the nearest pack to the template's family and mode; pass --venue to choose"
+"""... and after a venue chosen for another year's or an edited style, or a track no pack lists."""
+CHECKED_MODES = ("submission", "final")
+"""The modes a stage is chosen for (a preprint is neither a submission nor a camera-ready)."""
 
 
 class NoVenue(ValueError):
@@ -66,12 +77,14 @@ class VenueChoice:
     """The recognised template (`neurips-2026`), with its mode and track below."""
     mode: str
     template_track: str | None = None
+    nearest: bool = False
+    """No pack lists the template, mode and track: the nearest pack of the family was chosen."""
 
     def to_dict(self) -> dict[str, Any]:
         """The report's `venue_choice` object (docs/report-format.md)."""
         return {"from": "template", "template": self.template, "template_label": template_label(self.template),
                 "mode": self.mode, "template_track": self.template_track, "venue": self.venue, "track": self.track,
-                "stage": self.stage, "note": WHY}
+                "stage": self.stage, "note": NEAREST if self.nearest else WHY}
 
 
 def _loose(text: str) -> str:
@@ -114,12 +127,32 @@ def all_entries() -> list[ChosenFor]:
 def choose(template: FoundTemplate, path: str = "the PDF") -> VenueChoice:
     """The shipped pack, track and stage for a PDF with this recognised template (the report's
     `structure.template`); raises NoVenue when no pack lists it."""
-    entry = next((e for e in all_entries() if e.matches(template)), None)
+    listed = all_entries()
+    entry = next((e for e in listed if e.matches(template)), None)
+    nearest = entry is None
+    entry = entry or _nearest(template, listed)
     if entry is None:
         raise NoVenue(f"{path}: {_why_none(template)}; {_packs_hint()}")
     info = pack_info(entry.venue)
     return VenueChoice(venue=entry.venue, track=entry.pack_track or info.default_track, stage=entry.stage,
-                       template=template.name, mode=str(template.mode), template_track=template.track)
+                       template=template.name, mode=str(template.mode), template_track=template.track,
+                       nearest=nearest)
+
+
+def _family(name: str) -> str:
+    return name.partition("-")[0]
+
+
+def _nearest(template: FoundTemplate, listed: list[ChosenFor]) -> ChosenFor | None:
+    """The entry for the template's family in its mode, for its track when one lists it, else
+    for the main track (a workshop or track no pack lists); None for a family no pack serves or
+    a mode no stage is chosen for."""
+    if template.mode not in CHECKED_MODES or _family(template.name) == "unknown":
+        return None
+    family = [e for e in listed if _family(e.template) == _family(template.name) and e.mode == template.mode
+              and e.workshop_title is None]
+    return next((e for e in family if e.track == template.track), None) or \
+        next((e for e in family if e.track in (None, "main")), None)
 
 
 def choose_for_files(templates: list[tuple[str, FoundTemplate | None]]) -> VenueChoice:
@@ -158,5 +191,5 @@ def _packs_hint() -> str:
     return f"pass --venue with one of: {', '.join(shipped_packs())} (`axiomcheck packs` describes them)"
 
 
-__all__ = ["ChosenFor", "NoVenue", "VenueChoice", "WHY", "all_entries", "choose", "choose_for_files", "entries",
-           "template_label"]
+__all__ = ["CHECKED_MODES", "NEAREST", "ChosenFor", "NoVenue", "VenueChoice", "WHY", "all_entries", "choose",
+           "choose_for_files", "entries", "template_label"]
