@@ -157,6 +157,10 @@ def _year(family: _Family, text: str, official: bool, own: str, layout: LayoutFa
         match = compiled(rules.copyright).search(text)
         if match:
             return int(match.group(1)), None
+    if rules.dated:
+        match = compiled(rules.dated).search(text)
+        if match:
+            return int(match.group(1)), f"year {match.group(1)} of the date in the {family.facts.family_label} notice"
     if own and rules.own_notice:
         match = compiled(r"\b(19[89]\d|20\d\d)\b").search(own)
         if match:

@@ -118,6 +118,9 @@ class YearRules:
     copyright: str | None = None
     own_notice: bool = False
     subject: str | None = None
+    dated: str | None = None
+    """A dated notice whose date's year (first group) is the style's: ICML's `preprint` option
+    prints "Preprint. June 9, 2026." and no other year."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,7 @@ def _recognition(data: dict[str, Any]) -> Recognition:
         year=YearRules(patterns=tuple(year.get("patterns") or ()),
                        ordinals=tuple(Ordinal(o["match"], o["offset"]) for o in year.get("ordinals") or ()),
                        copyright=year.get("copyright"), own_notice=bool(year.get("own_notice")),
-                       subject=year.get("subject")),
+                       subject=year.get("subject"), dated=year.get("dated")),
         layout=None if layout is None else LayoutRules(
             edge_tolerance=(float(layout["edge_tolerance"][0]), float(layout["edge_tolerance"][1])),
             page=layout.get("page"), subject=layout.get("subject"), not_with_ruler=layout.get("not_with_ruler"),

@@ -84,6 +84,7 @@ SCHEMA: dict[str, Any] = _object({
             "copyright": _REGEX,
             "own_notice": {"type": "boolean"},
             "subject": _REGEX,
+            "dated": _REGEX,
         }),
         "layout": _object({
             "edge_tolerance": {"type": "array", "items": _NUMBER, "minItems": 2, "maxItems": 2},
