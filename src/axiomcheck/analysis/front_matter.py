@@ -26,8 +26,13 @@ _PLACEHOLDER_LINE_RES = (
     re.compile(r"^(?:" + _ANONYMOUS_BLOCK + r")[\s\d*∗†‡,¹²³⁴⁵⁶⁷⁸⁹⁰]*$", re.I),
     re.compile(r"^(?:a\s?(?:ffi|ﬃ|f)?\s?liation|address|e-?mail|anon\.email@domain\.com)$", re.I),
     re.compile(r"^paper under double-blind review$", re.I),
+    re.compile(r"^anonymous(?:\s+(?:authors?|institutions?|affiliations?))?$", re.I),
+    re.compile(r"^[\[(]?\s*(?:authors?(?:\s+names?)?\s+)?(?:blinded|anonymi[sz]ed|withheld|redacted)"
+               r"(?:\s+for\s+(?:double[\s-]blind\s+)?review)?\s*[\])]?$", re.I),
 )
-"""Lines of the templates' anonymous author blocks (NeurIPS, ICML, ICLR) that name nobody."""
+"""Lines of the templates' anonymous author blocks (NeurIPS, ICML, ICLR) that name nobody, and
+of the anonymous blocks authors write with other templates: "Anonymous" on a line of its own,
+"[Authors blinded for review]" (an ACM build), "Authors anonymized for review"."""
 _OPENING_TITLES = ("abstract", "introduction", "summary", "overview", "motivation", "background")
 NOTICE_PATTERNS = (
     re.compile(r"Submitted to .{0,40}Conference on Neural Information Processing Systems.*", re.I),
