@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import CLOSING_KINDS, OUTSIDE_TEXT, Line, Role
+from ..model import CLOSING_KINDS, FRONT_MATTER, OUTSIDE_TEXT, Line, Role
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -22,15 +22,20 @@ def body_size_lines(doc: Document, page: int) -> list[Line]:
 
 
 def main_text_size(doc: Document) -> float:
-    """The size of most characters of the main text's running prose (role body, in the title,
-    the abstract, the body and its statements; never the references, the appendix or the
-    checklist, which are often set smaller and may be longer than the paper): the body size
-    a page limit depends on. The document's body size when the main text has no prose."""
-    sizes: dict[float, int] = {}
+    """The size of most characters of the main text's running prose (role body, in the body
+    and its statements; never the front matter, whose abstract many templates set smaller
+    (LNCS: 9 pt over a 10 pt body), nor the references, the appendix or the checklist, which are
+    often set smaller and may be longer than the paper): the body size a page limit depends on.
+    The size of the front matter's prose when the paper has no other; the document's body size
+    when it has none at all."""
+    running: dict[float, int] = {}
+    front: dict[float, int] = {}
     for page in doc.text.pages:
         for line in page.lines:
             if line.role is Role.BODY and line.region not in CLOSING_KINDS:
+                sizes = front if line.region in FRONT_MATTER else running
                 for word in line.words:
                     size = round(word.size, 1)
                     sizes[size] = sizes.get(size, 0) + len(word.text)
+    sizes = running or front
     return max(sizes, key=sizes.__getitem__) if sizes else doc.body_size
