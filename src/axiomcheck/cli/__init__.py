@@ -20,9 +20,6 @@ import click
 
 from .. import __version__
 
-STANDARD_OUTPUT = "standard output"
-"""How a message names standard output, which has no path of its own."""
-
 COMMANDS = {
     "check": "check:check",
     "inspect": "inspect:inspect",
@@ -90,5 +87,5 @@ def _flush_standard_output() -> None:
         sys.stdout.flush()
     except OSError as error:
         if error.filename is None:
-            error.filename = STANDARD_OUTPUT
+            error.filename = "standard output"  # common.STANDARD_OUTPUT, not imported for a flush
         raise

@@ -24,9 +24,8 @@ from ..packs import PackError
 from ..packs import SelectionError
 from ..reporters import REPORTERS
 from ..reporters.base import plural
-from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
-                     verbosity_options)
-from . import STANDARD_OUTPUT
+from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+                     require_paths, verbosity_options)
 from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_options, waivers_from

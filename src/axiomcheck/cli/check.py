@@ -27,9 +27,8 @@ from ..manifest import ManifestError, read_manifest
 from ..model import Submission
 from ..reporters import REPORTERS, emitter
 from ..reporters.base import Emitter
-from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_files,
-                     verbosity_options)
-from . import STANDARD_OUTPUT
+from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+                     require_files, verbosity_options)
 from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_from, selection_options, waivers_from

@@ -14,7 +14,6 @@ import click
 
 from ..limits import DEFAULT_LIMITS, Limits, format_duration, format_size, parse_duration, parse_size
 from ..report import FAIL_ON
-from . import STANDARD_OUTPUT
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
@@ -23,6 +22,8 @@ EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., object])
 
+STANDARD_OUTPUT = "standard output"
+"""How a message names standard output, which has no path of its own."""
 UNWRITABLE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
 """Errors of a write that say the place cannot take more (a full disk or quota, a file too
 large, a read-only file system): the user's to fix, never our bug."""
