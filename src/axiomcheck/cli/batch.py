@@ -23,7 +23,7 @@ from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs import SelectionError
 from ..reporters import REPORTERS
-from ..reporters.base import plural
+from ..reporters.base import plural, took
 from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
                      require_paths, verbosity_options)
 from .destinations import NamedWrites, make_folder, planned_outputs
@@ -149,7 +149,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
                f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
-               f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
+               f"{outcome.cached} known from the store{stopped}) {took(outcome.checked, time.monotonic() - started)}; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
     if not wanted and not quiet:

@@ -136,7 +136,7 @@ def limit_options(command: F) -> F:
                                              "the venue's page limit is a rule)."),
         click.option("--max-decoded", type=_Size(), default=format_size(DEFAULT_LIMITS.max_decoded).replace(" ", ""),
                      show_default=True, help="How much reading one file may grow a worker's memory, and the most one "
-                                             "pypdf stream may decode to (e.g. 256MB)."),
+                                             "stream of its objects may decode to (e.g. 256MB)."),
     ]
     for option in reversed(options):
         command = option(command)

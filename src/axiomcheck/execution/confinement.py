@@ -2,7 +2,7 @@
 
 `Confinement` holds a run's `Limits` and applies them where each one acts:
 - in a fresh worker (`confine_worker`): its address space (`--max-memory`), no core file,
-  the recursion depth, pypdf's decoding cap (`--max-decoded`, at most an eighth of the memory
+  the recursion depth, qpdf's decoding cap (`--max-decoded`, at most an eighth of the memory
   limit), silenced standard streams, Ctrl-C left to the parent, and the memory guard that
   stops a file whose reading grows the worker past `--max-decoded` (`guard.py`);
 - for each file (`start_file`, `entering`, `end_file`): a processor-time backstop of the
@@ -37,7 +37,7 @@ its findings."""
 CPU_GRACE_SECONDS = 5
 """Processor seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
 STREAM_CAP_SHARE = 8
-"""pypdf may decode at most this fraction (1/N) of the memory limit from one stream."""
+"""qpdf may decode at most this fraction (1/N) of the memory limit from one stream."""
 _PR_SET_PDEATHSIG = 1
 
 

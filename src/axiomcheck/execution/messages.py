@@ -36,13 +36,17 @@ words); a larger one is not delivered and the worker reads that fact itself."""
 class CheckFile(NamedTuple):
     """Check `path`. `skip_text` is the verdict to give instead of reading the text layer (the
     text killed a worker before); `spare_core` lets the worker fork helpers that read on the
-    other core (a single-file run); `evidence_dir` is where the pictures of its findings go."""
+    other core (a single-file run); `evidence_dir` is where the pictures of its findings go;
+    `sha256` is the file's hash when the parent knows it, and `prechecked` says that the parent
+    ran the prechecks (`pipeline.Known`: neither is worked out again)."""
 
     path: str
     submission: Submission = Submission()
     skip_text: Finding | None = None
     spare_core: bool = False
     evidence_dir: str | None = None
+    sha256: str | None = None
+    prechecked: bool = False
 
 
 class StageEntered(NamedTuple):

@@ -11,10 +11,11 @@ order its death, its timeout and its channel's end are noticed in.
 
 from __future__ import annotations
 
+import select
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.connection import wait
 from types import TracebackType
 from typing import NamedTuple
 
@@ -44,6 +45,8 @@ class FileTask(NamedTuple):
     submission: Submission = Submission()
     evidence_dir: str | None = None
     """Where the pictures of its findings go; None: the pool's folder (if any)."""
+    sha256: str | None = None
+    """The file's SHA-256 when the caller has already read it (a run with a results store)."""
 
 
 class _Job:
@@ -115,6 +118,7 @@ class WorkerPool:
         for index in range(len(tasks)):
             while index not in done:
                 self._step(queue, done)
+            self._hand_out(queue, done)  # a worker that just finished starts its next file first
             yield done.pop(index)
 
     def check_as_completed(self, tasks: Sequence[FileTask]) -> Iterator[tuple[int, FileResult]]:
@@ -125,7 +129,8 @@ class WorkerPool:
         for _ in range(len(tasks)):
             while not done:
                 self._step(queue, done)
-            index = next(iter(done))
+            self._hand_out(queue, done)  # a worker that just finished starts its next file while the caller
+            index = next(iter(done))      # stores and reports this one
             yield index, done.pop(index)
 
     def _queue(self, tasks: Sequence[FileTask]) -> deque[_Job]:
@@ -144,7 +149,7 @@ class WorkerPool:
             job = queue[0]
             if not job.prechecked:
                 job.prechecked = True
-                rejected = precheck_result(job.task.path, self.limits)
+                rejected = precheck_result(job.task.path, self.limits, job.task.sha256)
                 if rejected is not None:
                     done[job.index] = rejected
                     queue.popleft()
@@ -154,7 +159,8 @@ class WorkerPool:
                 return
             try:
                 worker.child.channel.send(CheckFile(job.task.path, job.task.submission, job.attempt.skip_text,
-                                                    self._spare_core, job.task.evidence_dir or self.evidence_dir))
+                                                    self._spare_core, job.task.evidence_dir or self.evidence_dir,
+                                                    job.task.sha256, prechecked=True))
             except OSError:  # it died while idle and the file never reached it: the file costs nothing
                 self._end(worker)
                 continue
@@ -193,7 +199,7 @@ class WorkerPool:
         busy = [w for w in self._workers if w.job is not None]
         now = self.clock()
         timeout = min(LOOK_AT_CLOCK_SECONDS, max(0.0, min(w.deadline for w in busy) - now))
-        ready = set(wait([w.child.channel.sock for w in self._workers], timeout))
+        ready = _readable([w.child.channel.sock for w in self._workers], timeout)
         for worker in [w for w in self._workers if w.child.channel.sock in ready]:
             if worker.job is None:
                 self._settle_idle(worker)
@@ -258,3 +264,12 @@ class WorkerPool:
             self._workers.remove(worker)
         worker.job = None
         return worker.child.end(kill=kill)
+
+
+def _readable(sockets: list[socket.socket], timeout: float) -> set[socket.socket]:
+    """The sockets that have something to read (or have closed) within `timeout` seconds."""
+    poller = select.poll()
+    for sock in sockets:
+        poller.register(sock, select.POLLIN)  # a closed peer (POLLHUP) or an error is always reported
+    ready = {fd for fd, _ in poller.poll(timeout * 1000)}
+    return {sock for sock in sockets if sock.fileno() in ready}

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..aggregate import cap_report
 from ..limits import MIB, Limits
 from ..packs import ResolvedPack
-from ..pipeline import check_document
+from ..pipeline import Known, check_document
 from ..report import FileResult
 from ..reporters.picture_notes import without_pictures
 from ..verdicts import classify, verdict_finding
@@ -97,7 +97,7 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
     hooks = _Hooks(channel, confinement, request.spare_core)
     try:
         result = check_document(request.path, pack, request.submission, confinement.limits, request.skip_text,
-                                hooks)
+                                hooks, Known(request.sha256, request.prechecked))
         if request.evidence_dir is not None:
             result = _with_pictures(channel, confinement, result, request.evidence_dir)
     except Exception as error:  # the pipeline turns bad files into verdicts: this is memory or our bug
