@@ -47,6 +47,8 @@ class FileTask(NamedTuple):
     """Where the pictures of its findings go; None: the pool's folder (if any)."""
     sha256: str | None = None
     """The file's SHA-256 when the caller has already read it (a run with a results store)."""
+    prechecked: bool = False
+    """The caller has run the prechecks on it and they passed (the server, on an upload)."""
 
 
 class _Job:
@@ -59,7 +61,7 @@ class _Job:
         self.index = index
         self.task = task
         self.attempt = Attempt()
-        self.prechecked = False
+        self.prechecked = task.prechecked
 
 
 class _Worker:
