@@ -29,8 +29,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "test_anonymity_corpus.py::test_no_anonymity_error_on_compliant_anonymous_submission[q11]":
         "a funding sentence in an ICLR statement section of an anonymous submission is reported as AX306; "
         "whether the statement counts as acknowledgments is undecided",
-    "test_corpus_structure.py::test_structure_matches_labels[k12]":
-        "the references heading of an ICML workshop camera-ready is not recognised",
     "test_corpus_structure.py::test_structure_matches_labels[q21]":
         "the references heading of an ICML workshop paper is not recognised, so the main body runs on to the "
         "appendix",
