@@ -5,8 +5,8 @@ category. A paper made for a main conference we ship a pack for is checked with 
 pack (NeurIPS, ICML, ICLR and the *ACL venues, whatever year: an earlier year's paper is held
 to the 2026 pack, and its year is what template-family reports); a paper made for anything else
 (a workshop, a course, another venue) with axiom-2026, the NeurIPS 2026 workshop pack. The stage
-is the one its mode calls for: a submission at `submission`, a camera-ready or preprint (both
-print the authors) at `camera-ready`; the track is the one its style option names (NeurIPS
+is the one its mode calls for: a submission (a workshop's too) at `submission`, a camera-ready
+or preprint (both print the authors) at `camera-ready`; the track is the one its style option names (NeurIPS
 `eandd`, `position`), else the pack's default track.
 """
 
@@ -37,6 +37,6 @@ def venue_of(entry: dict[str, Any]) -> tuple[str, str, str]:
     option = str(entry.get("style_option") or "")
     track = next((t for t in pack_info(venue).tracks if re.search(rf"\b{t}\b", option)), pack_info(venue).default_track)
     mode = str(entry.get("mode") or "").lower()
-    stage = "submission" if mode.startswith("submission") or mode.startswith("n/a") and "preprint" not in mode \
-        else "camera-ready"
+    stage = "submission" if re.match(r"(?:workshop\s+)?submission", mode) or mode.startswith("n/a") \
+        and "preprint" not in mode else "camera-ready"
     return venue, track, stage

@@ -162,7 +162,8 @@ def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckCo
     """The body text is not set smaller than the template's body size.
 
     What it checks: the type size of the main text's running prose (the size of most of its
-    characters; the references, appendix and checklist, often set smaller, left out) against
+    characters in lines of prose; the front matter, the references, appendix and checklist,
+    often set smaller, left out; nothing when the paper has under ten lines of prose) against
     the template's (NeurIPS 2026: 10 pt, which PDFs report as 9.96 pt), with a small allowance
     for rounding.
 
@@ -173,7 +174,7 @@ def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckCo
     and keep the template's `\\normalsize`.
     """
     size = main_text_size(doc)
-    if size >= options.size - options.tolerance:
+    if size is None or size >= options.size - options.tolerance:
         return
     line = _sample_line(doc, size)
     yield Violation(
