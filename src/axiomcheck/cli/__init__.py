@@ -84,19 +84,36 @@ def main() -> None:
 def run() -> None:
     """The `axiomcheck` program: `main`, then a quick exit. An exception that reaches this
     process is our bug: exit 3 with one line (`crash.report_crash`). A reader of standard
-    output that goes away (`| head`) ends the program quietly. The interpreter's last garbage
-    collection would walk every object only to free them with the process; frozen, they are
-    skipped (about 20 ms of every run)."""
+    output that goes away (`| head`) ends the program quietly; a place that cannot take what
+    is written (a full disk, `common.UNWRITABLE_ERRNOS`) is the user's to fix: exit 2 with
+    one line naming it. The interpreter's last garbage collection would walk every object
+    only to free them with the process; frozen, they are skipped (about 20 ms of every run)."""
     try:
-        main()
+        try:
+            main()
+        finally:  # what is left to print fails here, named, rather than at the interpreter's exit
+            _flush_standard_output()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush to
         sys.exit(1)
     except Exception as error:  # everything else is ours: click handled the usage errors
-        from .common import EXIT_INTERNAL  # noqa: PLC0415 - only on a crash
+        from .common import EXIT_INTERNAL, UNWRITABLE_ERRNOS, fail_unwritable  # noqa: PLC0415 - only on a failure
+
+        if isinstance(error, OSError) and error.errno in UNWRITABLE_ERRNOS:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush to
+            fail_unwritable(error)
         from .crash import report_crash  # noqa: PLC0415 - only on a crash
 
         report_crash(error)
         sys.exit(EXIT_INTERNAL)
     finally:
         gc.freeze()
+
+
+def _flush_standard_output() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        if error.filename is None:
+            error.filename = "standard output"  # common.STANDARD_OUTPUT, not imported for a flush
+        raise

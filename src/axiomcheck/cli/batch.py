@@ -24,9 +24,9 @@ from ..packs import PackError
 from ..packs import SelectionError
 from ..reporters import REPORTERS
 from ..reporters.base import plural, took
-from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
-                     verbosity_options)
-from .destinations import make_folder, planned_outputs
+from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+                     require_paths, verbosity_options)
+from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_options, waivers_from
 from .terminal import check_verbosity, printed_emitter, say_settings
@@ -135,11 +135,12 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     try:
         write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])
     except OSError as error:
-        fail_usage(f"cannot write an output ({error.strerror or error}: {error.filename}); the results are kept in "
+        fail_usage(f"cannot write {error.filename} ({error.strerror or error}); the results are kept in "
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = printed_emitter(output.format, sys.stdout, quiet, verbose, live=False)
+            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False),
+                                  STANDARD_OUTPUT)
             printer.start(outcome.report)
             for result in outcome.report.files:
                 printer.file(result)

@@ -4,6 +4,7 @@ Messages are named tuples: typed like dataclasses, cheaper to define, and writte
 
     parent -> worker   CheckFile      a file to check (and what is known about it)
     worker -> parent   StageEntered   each stage of the pipeline as it begins
+    worker -> parent   FindingsKept   the file's result before its pictures are drawn
     worker -> parent   FileChecked    the file's result, and whether the worker retires now
     helper -> worker   Fact           one fact a helper read (a page count, the metadata, a page)
 
@@ -54,6 +55,13 @@ class StageEntered(NamedTuple):
     stage: str
 
 
+class FindingsKept(NamedTuple):
+    """The file's result, sent before its pictures are drawn: whatever the pictures cost, the
+    parent keeps these findings (`deaths.py`)."""
+
+    result: FileResult
+
+
 class FileChecked(NamedTuple):
     """The file's result; `retire` says the worker exits now and is to be replaced."""
 
@@ -69,5 +77,5 @@ class Fact(NamedTuple):
 
 
 TO_WORKER = (CheckFile,)
-FROM_WORKER = (StageEntered, FileChecked)
+FROM_WORKER = (StageEntered, FindingsKept, FileChecked)
 FROM_HELPER = (Fact,)

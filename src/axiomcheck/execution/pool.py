@@ -27,9 +27,10 @@ from ..report import FileResult
 from ..verdicts import verdict_finding
 from .channel import FrameTooLarge
 from .codec import CodecError
-from .confinement import Confinement
-from .deaths import Attempt, ending, next_attempt, verdict
-from .messages import FROM_WORKER, MAX_REQUEST_BYTES, MAX_REPLY_BYTES, CheckFile, FileChecked, StageEntered
+from .confinement import EVIDENCE, Confinement
+from .deaths import Attempt, ending, next_attempt, pictures_lost, verdict
+from .messages import (FROM_WORKER, MAX_REQUEST_BYTES, MAX_REPLY_BYTES, CheckFile, FileChecked, FindingsKept,
+                       StageEntered)
 from .process import Child, fork_child
 from .worker import MAX_FILES_PER_WORKER, serve
 
@@ -71,6 +72,8 @@ class _Worker:
         self.job: _Job | None = None
         self.stage: str | None = None
         self.deadline = float("inf")
+        self.kept: FileResult | None = None
+        """The findings of its file, sent before their pictures are drawn."""
 
 
 class WorkerPool:
@@ -164,7 +167,7 @@ class WorkerPool:
                 self._end(worker)
                 continue
             queue.popleft()
-            worker.job, worker.stage = job, None
+            worker.job, worker.stage, worker.kept = job, None, None
             worker.deadline = self.confinement.deadline(self.clock())
 
     def _free_worker(self) -> _Worker | None:
@@ -227,6 +230,10 @@ class WorkerPool:
         for message in messages:
             if isinstance(message, StageEntered):
                 worker.stage = message.stage
+                if message.stage == EVIDENCE:  # the pictures' own time, from now
+                    worker.deadline = self.confinement.deadline(self.clock())
+            elif isinstance(message, FindingsKept):
+                worker.kept = message.result
             elif isinstance(message, FileChecked):
                 done[job.index] = message.result
                 worker.job = None
@@ -241,7 +248,11 @@ class WorkerPool:
         is tried again or gets its verdict (`deaths.next_attempt`)."""
         job, stage = worker.job, worker.stage
         assert job is not None
+        kept = worker.kept
         end = ending(self._end(worker, kill=True), self.limits, timed_out)
+        if kept is not None:  # it ended drawing the pictures: the findings stand, without them
+            done[job.index] = pictures_lost(kept, end)
+            return
         retry = next_attempt(job.attempt, end, stage)
         if retry is not None:
             job.attempt = retry

@@ -90,6 +90,8 @@ def _finding(finding: Finding) -> list[list[Segment]]:
         lines.append([(f"{'':>9}", ""), ("fix:", "fix"), (f"   {finding.hint}", "")])
     if finding.evidence_image:
         lines.append([(f"{'':>9}see:   {finding.evidence_image}", "")])
+    elif finding.picture_note:
+        lines.append([(f"{'':>9}no picture: {finding.picture_note}", "")])
     if finding.waiver is not None:
         lines.append([(f"{'':>9}waived ({finding.severity}): {one_line(finding.waiver)}", "waived")])
     return lines
