@@ -41,8 +41,6 @@ KNOWN_FAILURES: dict[str, str] = {
         "marks",
     "test_template_corpus.py::test_template_and_mode_match_the_labels[q14]":
         "an ICLR 2026 submission without its running head is not recognised from its other marks",
-    "test_template_corpus.py::test_template_and_mode_match_the_labels[q16]":
-        "an ICLR 2026 paper with a workshop-customised running head is not recognised",
     "test_template_corpus.py::test_template_and_mode_match_the_labels[q28]":
         "a COLM style with the NeurIPS text block and no notice is taken for NeurIPS",
     "test_template_corpus.py::test_template_and_mode_match_the_labels[q29]":
