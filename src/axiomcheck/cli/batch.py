@@ -139,7 +139,8 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False),
+            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False,
+                                                  fail_on=fail_on),
                                   STANDARD_OUTPUT)
             printer.start(outcome.report)
             for result in outcome.report.files:
