@@ -63,6 +63,8 @@ def test_quiet_batch_prints_no_progress_and_no_hint(papers: Path, tmp_path: Path
     assert result.stdout.startswith("papers/late/long.pdf: FAIL") and "good.pdf" not in result.stdout
     (summary,) = result.stderr.strip().splitlines()
     assert summary.startswith("axiomcheck: 2 files: 1 pass, 1 fail, 0 not checked")
+    again = run("report", "--db", str(tmp_path / "r.sqlite"), "-q")  # `report` takes -q as batch does
+    assert again.exit_code == 1 and again.stdout == result.stdout
 
 
 def test_quiet_and_verbose_together_are_a_usage_error(papers: Path) -> None:
