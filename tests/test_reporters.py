@@ -386,3 +386,13 @@ def test_every_format_gives_the_main_body_in_whole_pages() -> None:
         "papers/long.pdf,21,Sparse Features Under a Budget,https://openreview.net/forum?id=aB3dE,fail,9,5,")
     html = REPORTERS["html"](report)
     assert "main body 5 pages, ending 30% into page 5 (limit 4)" in html and "4.30" not in html
+
+
+def test_github_annotations_name_the_file_as_the_repository_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    from axiomcheck.reporters.github import annotated_path
+
+    monkeypatch.setenv("GITHUB_WORKSPACE", "/home/runner/work/repo/repo")
+    assert annotated_path("./paper.pdf") == "paper.pdf"
+    assert annotated_path("./papers/../papers/x.pdf") == "papers/x.pdf"
+    assert annotated_path("/home/runner/work/repo/repo/papers/x.pdf") == "papers/x.pdf"
+    assert annotated_path("/tmp/elsewhere.pdf") == "/tmp/elsewhere.pdf"
