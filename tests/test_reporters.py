@@ -396,3 +396,13 @@ def test_github_annotations_name_the_file_as_the_repository_does(monkeypatch: py
     assert annotated_path("./papers/../papers/x.pdf") == "papers/x.pdf"
     assert annotated_path("/home/runner/work/repo/repo/papers/x.pdf") == "papers/x.pdf"
     assert annotated_path("/tmp/elsewhere.pdf") == "/tmp/elsewhere.pdf"
+
+
+def test_the_triage_pages_rule_filter_is_in_id_order_and_a_zero_count_is_not_red() -> None:
+    report = sample_report()
+    page = REPORTERS["html"](report)
+    options = re.findall(r'<option value="(AX\d+)">', page)
+    assert options == sorted(options) and len(options) >= 3
+    calm = REPORTERS["html"](dataclasses.replace(report, files=report.files[1:2]))
+    assert '<span class="badge none">0 not checked</span>' in calm and '<span class="badge none">0 fail</span>' in calm
+    assert '<span class="badge error">1 not checked</span>' in page
