@@ -27,11 +27,12 @@ def _listing() -> list[str]:
     if isinstance(cached, list) and all(isinstance(line, str) for line in cached):
         return cached
     from ..rules import REGISTRY  # noqa: PLC0415 - the rules load only when the listing is not cached
+    from ..packs.selection import VERDICT_GROUP  # noqa: PLC0415 - as above
     from ..verdicts import VERDICTS  # noqa: PLC0415 - as above
 
     lines = [f"{rule.id}  {rule.name:<26} {rule.group:<10} {rule.summary}"
              for rule in sorted(REGISTRY.values(), key=lambda r: r.id)]
-    lines += [f"{verdict.id}  {verdict.name:<26} {'input':<10} {verdict.summary}"
+    lines += [f"{verdict.id}  {verdict.name:<26} {VERDICT_GROUP:<10} {verdict.summary}"
               for verdict in sorted(VERDICTS.values(), key=lambda v: v.id)]
     cache.write("rules", key, lines)
     return lines
