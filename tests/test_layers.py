@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("analysis",),
     ("rules",),
     ("packs", "pack_catalog"),
-    ("engine", "aggregate"),
+    ("engine", "aggregate", "wrong_style"),
     ("pipeline", "api"),
     ("reporters", "docs"),
     ("execution", "manifest", "authors", "settings"),
