@@ -30,6 +30,7 @@ from .destinations import make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_options, waivers_from
 from .terminal import check_verbosity, print_report, say_settings
+from .venue import recognised_venue
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -40,9 +41,9 @@ NUMBERS_NAMED = 20
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @settings_options
-@click.option("--venue", required=True,
+@click.option("--venue", default=None,
               help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (or `venue` in the "
-                   "settings file).")
+                   "settings file; default: the venue the PDFs' template calls for, as `check` finds it).")
 @click.option("--track", default=None,
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -80,7 +81,7 @@ NUMBERS_NAMED = 20
 @selection_options
 @limit_options
 @click.pass_context
-def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | None, stage: str | None,
+def batch(ctx: click.Context, paths: tuple[str, ...], venue: str | None, track: str | None, stage: str | None,
           manifest_file: str | None, openreview_file: str | None, jobs: int | None, db: str, force: bool,
           output_format: str | None, outputs: tuple[str, ...], output_dir: str | None, evidence_dir: str | None,
           executor: str, scheduler: str | None, progress_mode: str, fail_on: str, quiet: bool, verbose: bool,
@@ -111,8 +112,13 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     if quiet and progress_mode == "auto":
         progress_mode = "none"
     items = _items(paths, manifest_file, openreview_file, limits)
+    choice = None
+    if venue is None:  # the venue the files' template calls for, as `check` finds it
+        choice = recognised_venue(tuple(i.path for i in items if i.path is not None and i.problem is None), limits)
+        venue, track, stage = choice.venue, track or choice.track, stage or choice.stage
     spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
-    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
+    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file),
+                           venue_choice=choice.to_dict() if choice else None)
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
