@@ -23,8 +23,8 @@ from typing import Any
 
 from .finding_types import Confidence, Place, Region, RegionKind, Severity
 from .model import BBox, PagePosition
-from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, Report, RunStatus, Structure,
-                     SubmissionRef, Truncation)
+from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, ReferencesUsed, Report, RunStatus,
+                     Structure, SubmissionRef, Truncation)
 
 JsonObject = dict[str, Any]
 
@@ -203,6 +203,8 @@ def report_header_to_json(report: Report) -> JsonObject:
     header: JsonObject = {"schema": SCHEMA, "venue": report.venue, "track": report.track, "stage": report.stage}
     if report.venue_choice is not None:  # the venue was recognised from the template, not given
         header["venue_choice"] = dict(report.venue_choice)
+    if report.references is not None:
+        header["references"] = {"checked": report.references.checked, "source": report.references.source}
     return header | {"page_limits": dict(report.page_limits)}
 
 
@@ -239,4 +241,6 @@ def report_from_json(data: JsonObject) -> Report:
                   files=[result_from_json(result) for result in data.get("files") or ()],
                   page_limits=dict(data.get("page_limits") or {}),
                   venue_choice=dict(data["venue_choice"]) if data.get("venue_choice") else None,
-                  run_status=partial)
+                  run_status=partial,
+                  references=ReferencesUsed(data["references"].get("source"))
+                  if isinstance(data.get("references"), dict) else None)

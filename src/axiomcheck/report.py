@@ -238,6 +238,24 @@ class RunStatus:
         return f"partial: {self.done} of {self.total} files" + (f" ({self.reason})" if self.reason else "")
 
 
+@dataclass(frozen=True)
+class ReferencesUsed:
+    """What a run looked its papers' bibliographies up in: a reference index, the online
+    services, or nothing (`source` None: the references were not checked)."""
+
+    source: str | None
+
+    @property
+    def checked(self) -> bool:
+        return self.source is not None
+
+    def describe(self) -> str:
+        """The report header's line about references."""
+        if self.source is None:
+            return "references: not checked (give --references INDEX or --references online to look each entry up)"
+        return f"references: looked up in {self.source}"
+
+
 @dataclass
 class Report:
     """A run: one venue, track and stage, any number of files."""
@@ -255,6 +273,9 @@ class Report:
     run_status: RunStatus | None = None
     """Set when the run stopped before its last file (Ctrl-C, an error, a killed process);
     None: every file given has its result here."""
+    references: ReferencesUsed | None = None
+    """What the run looked bibliographies up in (None: the report does not say, as one rebuilt
+    from a results store)."""
 
     def completion(self) -> RunStatus:
         """The run's status: `run_status`, or complete with the files it holds."""

@@ -28,6 +28,7 @@ COMMANDS = {
     "serve": "serve:serve",
     "batch": "batch:batch",
     "report": "report:report",
+    "references": "references:references",
 }
 """Command name -> `module:attribute` inside this package, imported on first use."""
 
