@@ -23,8 +23,8 @@ from typing import Any
 
 from .finding_types import Confidence, Place, Region, RegionKind, Severity
 from .model import BBox, PagePosition
-from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundTemplate, ReferencesUsed, Report, RunStatus,
-                     Structure, SubmissionRef, Truncation)
+from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundReference, FoundTemplate, ReferencesUsed,
+                     Report, RunStatus, Structure, SubmissionRef, Truncation)
 
 JsonObject = dict[str, Any]
 
@@ -133,7 +133,25 @@ def structure_to_json(structure: Structure) -> JsonObject:
                      "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
         "headings": [_heading_to_json(heading) for heading in structure.headings],
         "outline": {"entries": structure.outline_entries, "disagreements": list(structure.outline_disagreements)},
+        "references": [_reference_to_json(entry) for entry in structure.references],
     }
+
+
+_REFERENCE_FIELDS = ("number", "label", "page", "authors", "title", "venue", "year", "arxiv_id", "doi", "url",
+                     "verdict")
+
+
+def _reference_to_json(entry: FoundReference) -> JsonObject:
+    data: JsonObject = {name: getattr(entry, name) for name in _REFERENCE_FIELDS}
+    return data | {"authors": list(entry.authors), "bbox": box_to_json(entry.bbox)}
+
+
+def _reference_from_json(data: JsonObject) -> FoundReference:
+    return FoundReference(number=int(data["number"]), label=data.get("label"), page=int(data["page"]),
+                          bbox=box_from_json(data["bbox"]), authors=tuple(data.get("authors") or ()),
+                          title=data.get("title"), venue=data.get("venue"), year=data.get("year"),
+                          arxiv_id=data.get("arxiv_id"), doi=data.get("doi"), url=data.get("url"),
+                          verdict=data.get("verdict"))
 
 
 def structure_from_json(data: JsonObject) -> Structure:
@@ -153,7 +171,8 @@ def structure_from_json(data: JsonObject) -> Structure:
                                evidence=tuple(template.get("evidence") or ())),
         headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()),
         outline_entries=int((data.get("outline") or {}).get("entries") or 0),
-        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()))
+        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()),
+        references=tuple(_reference_from_json(entry) for entry in data.get("references") or ()))
 
 
 def submission_to_json(ref: SubmissionRef) -> JsonObject:

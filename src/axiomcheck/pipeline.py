@@ -183,7 +183,7 @@ def _structure(state: _File) -> FileResult | None:
     from .analysis.structure import structure_of  # noqa: PLC0415 - as the rules
 
     try:
-        state.structure = structure_of(state.doc, state.pack.main_body_excludes)
+        state.structure = structure_of(state.doc, state.pack.main_body_excludes, state.reference_check)
     except Exception as error:  # the rules' findings stand without the structure
         failure = classify(error)
         state.verdicts.append(failure.finding(during("structure")))

@@ -81,6 +81,26 @@ class FoundTemplate:
 
 
 @dataclass(frozen=True)
+class FoundReference:
+    """An entry of the bibliography as the structure lists it, with what the reference index
+    said of it."""
+
+    number: int
+    label: str | None
+    page: int
+    bbox: BBox
+    authors: tuple[str, ...]
+    title: str | None
+    venue: str | None
+    year: int | None
+    arxiv_id: str | None
+    doi: str | None
+    url: str | None
+    verdict: str | None = None
+    """found, mismatch, not found or unchecked; None when the run looked nothing up."""
+
+
+@dataclass(frozen=True)
 class Structure:
     """What axiomcheck found in a paper, the same for `check` and `inspect`, so that an author
     can see why a rule decided as it did (`analysis.structure.structure_of` builds it)."""
@@ -109,6 +129,8 @@ class Structure:
     """How many sections the PDF lists itself (its outline's bookmarks, its tagged headings)."""
     outline_disagreements: tuple[str, ...] = ()
     """Where that list and the headings found on the pages disagree, one sentence each."""
+    references: tuple[FoundReference, ...] = ()
+    """The bibliography's entries (`model.Bibliography`), in order."""
 
     @property
     def main_body_length(self) -> float | None:

@@ -20,10 +20,13 @@ venue the sentence after the title. A part that cannot be read is left empty.
 from __future__ import annotations
 
 import re
+import unicodedata
 from urllib.parse import unquote
 
 from ..model.bibliography import EntryPart, ReferenceEntry
 
+_SPACING_ACCENTS_RE = re.compile("[\u00a8\u00b4\u00b8\u02c6\u02c7\u02d8\u02d9\u02da\u02dc\u02dd]")
+"""Accents drawn as glyphs of their own (diaeresis, acute, cedilla, circumflex, caron, breve, dot, ring, tilde)."""
 _ARXIV_RES = (
     re.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})", re.IGNORECASE),
     re.compile(r"\barXiv\s*(?:preprint|e-prints?)?\s*,?\s*(?:arXiv)?\s*:\s*(\d{3,5}\.\d{1,6})", re.IGNORECASE),
@@ -46,6 +49,7 @@ _SURNAME_RE = re.compile(rf"((?:[a-z]{{1,4}}\s+|[dDO]['’])*{_LETTER}[\w'’\-]
 _INITIALS_RE = re.compile(rf"{_LETTER}\.(?:\s?-?{_LETTER}\.)*(?:\s+{_LETTER}\.(?:\s?-?{_LETTER}\.)*)*")
 _AUTHOR_SEPARATOR_RE = re.compile(r",?\s+(?:and|&)\s+|,\s+(?!et al)")
 _ET_AL_RE = re.compile(r",?\s*(?:et\s+al\.?|and\s+others\.?|and\s+\d+\s+others\.?)")
+_INITIAL_WORD_RE = re.compile(r"^(?:[^\W\d_]\.-?)+$")
 _BOUNDARY_RE = re.compile(r"([.?!])[\s]+(?=\S)")
 _SPLIT_AUTHORS_RE = re.compile(r",\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*")
 _APOSTROPHE_PREFIX_RE = re.compile(r"^[dDO]['’]")
@@ -57,7 +61,10 @@ MAX_AUTHOR_WORDS = 120
 
 
 def parse(number: int, label: str | None, text: str, parts: tuple[EntryPart, ...]) -> ReferenceEntry:
-    """The entry `text` (its label removed) with the parts read from it."""
+    """The entry `text` (its label removed) with the parts read from it. Accents that the PDF
+    draws as marks of their own (OT1 fonts: "Scho¨lkopf", "Kegl, ´ B.") are dropped first:
+    names and titles compare without accents anyway."""
+    text = unicodedata.normalize("NFC", " ".join(_SPACING_ACCENTS_RE.sub("", text).split()))
     arxiv_id = _arxiv_id(text)
     doi = _doi(text)
     url = _url(text)
@@ -173,9 +180,8 @@ def _first_sentence_end(text: str) -> int | None:
     for match in _BOUNDARY_RE.finditer(text):
         if match.group(1) != ".":
             return match.start() + 1
-        word = text[:match.start()].rsplit(None, 1)[-1] if text[:match.start()].strip() else ""
-        bare = word.replace("-", "").replace(".", "")
-        if len(bare) == 1 and bare.isalpha():  # an initial: "J." or "J.-P."
+        word = text[:match.start() + 1].rsplit(None, 1)[-1] if text[:match.start()].strip() else ""
+        if _INITIAL_WORD_RE.match(word):  # an initial: "J.", "J.-P.", "M.-W."
             continue
         return match.start() + 1
     return None

@@ -151,16 +151,20 @@ _NOT_WORD_RE = re.compile(r"[^\w]+")
 _UNDECOMPOSED = str.maketrans({"ß": "ss", "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "ł": "l",
                                 "þ": "th", "ŋ": "n", "ħ": "h"})
 """Letters that Unicode does not take apart into a base letter and marks."""
+_COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+"""Combining marks: the accents a decomposed letter carries."""
 _HYPHENS_RE = re.compile(r"(?<=\w)[-‐‑‒–](?=\w)")
 
 
 def _folded(text: str) -> str:
     """Lower case, accents and ligatures taken apart (ﬁ -> fi, é -> e), LaTeX commands and
     braces dropped, a hyphen inside a word dropped (self-supervised -> selfsupervised)."""
-    text = _LATEX_COMMAND_RE.sub("", text).replace("{", "").replace("}", "").replace("$", "")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return _HYPHENS_RE.sub("", text.casefold().translate(_UNDECOMPOSED))
+    if "\\" in text:
+        text = _LATEX_COMMAND_RE.sub("", text)
+    text = text.replace("{", "").replace("}", "").replace("$", "")
+    if not text.isascii():
+        text = _COMBINING_RE.sub("", unicodedata.normalize("NFKD", text)).translate(_UNDECOMPOSED)
+    return _HYPHENS_RE.sub("", text.casefold())
 
 
 def title_words(text: str) -> list[str]:

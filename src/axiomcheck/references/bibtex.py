@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 
 from .records import Batch, WorkRecord, arxiv_id_in, doi_in, year_in
 
@@ -39,11 +40,16 @@ def read_bibtex(path: str, position: int = 0, batch: int = 20000) -> Iterator[Ba
     """The file's works in batches of `batch`, from the entry at byte `position`."""
     name = os.path.basename(path)
     records: list[WorkRecord] = []
-    offset = max(position, 0)
+    macros: dict[str, str] = {}
     with open(path, "rb") as handle:
-        handle.seek(offset)
-        for start, text in _entries(handle, offset):
-            work = _work(name, text)
+        if position > 0:  # the @string macros before the place to resume from
+            for _, text in _entries(_lines_before(handle, position), 0):
+                _define(text, macros)
+        handle.seek(max(position, 0))
+        for start, text in _entries(handle, max(position, 0)):
+            if _define(text, macros):
+                continue
+            work = _work(name, text, macros)
             if work is not None:
                 records.append(work)
             if len(records) >= batch:
@@ -52,32 +58,53 @@ def read_bibtex(path: str, position: int = 0, batch: int = 20000) -> Iterator[Ba
         yield Batch(records, -1, 0, handle.tell())
 
 
-def _entries(handle: object, offset: int) -> Iterator[tuple[int, str]]:
+def _entries(lines: Iterable[bytes], offset: int) -> Iterator[tuple[int, str]]:
     """(byte offset where the next entry starts, entry text) for each entry, once its braces close."""
-    lines: list[bytes] = []
+    entry: list[bytes] = []
     depth = 0
     pair = (b"{", b"}")
-    for line in handle:  # type: ignore[attr-defined]
-        if not lines:
+    for line in lines:
+        if not entry:
             opening = _ENTRY_RE.match(line)
             if opening is None:
                 offset += len(line)
                 continue
             pair = (b"(", b")") if opening.group(2) == b"(" else (b"{", b"}")
-        lines.append(line)
+        entry.append(line)
         depth += line.count(pair[0]) - line.count(pair[1])
         offset += len(line)
         if depth <= 0:
-            yield offset, b"".join(lines).decode("utf-8", "replace")
-            lines, depth = [], 0
+            yield offset, b"".join(entry).decode("utf-8", "replace")
+            entry, depth = [], 0
 
 
-def _work(name: str, text: str) -> WorkRecord | None:
+def _lines_before(handle: BinaryIO, end: int) -> Iterator[bytes]:
+    """The lines of the file before byte `end` (the @string macros a resumed read needs)."""
+    handle.seek(0)
+    read = 0
+    for line in handle:
+        read += len(line)
+        if read > end:
+            return
+        yield line
+
+
+def _define(text: str, macros: dict[str, str]) -> bool:
+    """Keep the macros of a `@string{name = "value"}` entry; whether `text` is one."""
+    head = _HEAD_RE.match(text)
+    if head is None or head.group(1).lower() != "string":
+        return False
+    body = text[text.index(head.group(1)) + len(head.group(1)):].strip().lstrip("{(")
+    macros.update(_fields(body.rstrip().rstrip("})"), macros))
+    return True
+
+
+def _work(name: str, text: str, macros: dict[str, str]) -> WorkRecord | None:
     head = _HEAD_RE.match(text)
     if head is None or head.group(1).lower() in _SKIPPED:
         return None
     key = head.group(2)
-    fields = _fields(head.group(3))
+    fields = _fields(head.group(3), macros)
     title = latex_to_text(fields.get("title", ""))
     if not title:
         return None
@@ -94,19 +121,20 @@ def _work(name: str, text: str) -> WorkRecord | None:
                       year=year_in(fields.get("year") or fields.get("date")), venue=venue, doi=doi, arxiv_id=arxiv)
 
 
-def _fields(text: str) -> dict[str, str]:
-    """`name = value` pairs of an entry's body, values without their outer braces or quotes."""
+def _fields(text: str, macros: dict[str, str]) -> dict[str, str]:
+    """`name = value` pairs of an entry's body, values without their outer braces or quotes,
+    macros (`@string`) replaced by their values."""
     fields: dict[str, str] = {}
     position = 0
     while True:
         match = _FIELD_RE.match(text, position)
         if match is None:
             return fields
-        value, position = _value(text, match.end())
+        value, position = _value(text, match.end(), macros)
         fields[match.group(1).lower()] = " ".join(value.split())
 
 
-def _value(text: str, position: int) -> tuple[str, int]:
+def _value(text: str, position: int, macros: dict[str, str]) -> tuple[str, int]:
     """A field's value starting at `position` (braced, quoted, a number or a macro, joined by #)."""
     parts: list[str] = []
     while position < len(text):
@@ -119,7 +147,8 @@ def _value(text: str, position: int) -> tuple[str, int]:
             match = _BARE_RE.match(text, position)
             if match is None:
                 break
-            parts.append(match.group(0) if match.group(0).isdigit() else "")
+            bare = match.group(0)
+            parts.append(bare if bare.isdigit() else macros.get(bare.lower(), ""))
             position = match.end()
         hash_sign = _HASH_RE.match(text, position)
         if hash_sign is None:
@@ -157,7 +186,7 @@ def latex_to_text(value: str) -> str:
         if not count:
             break
     value = _LETTER_RE.sub(lambda match: _LETTERS[match.group(1)], value)
-    value = value.replace("\\&", "&").replace("--", "–").replace("~", " ")
+    value = value.replace("\\&", "&").replace("---", "—").replace("--", "–").replace("~", " ")
     value = _COMMAND_RE.sub("", value).replace("{", "").replace("}", "").replace("$", "")
     return " ".join(value.split())
 

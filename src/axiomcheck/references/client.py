@@ -78,8 +78,8 @@ class PoliteClient:
                 status, body, wait = self._fetch(url)
             except OSError as error:  # no route, refused, reset, timed out: the network
                 problem = _reason(error)
-                if isinstance(error, ConnectionRefusedError | socket.gaierror) or "Name or service" in problem:
-                    break  # nothing to wait for
+                if isinstance(getattr(error, "reason", error), ConnectionRefusedError | socket.gaierror):
+                    break  # no one there: nothing to wait for
                 self.sleep(min(LONGEST_WAIT, 2.0 ** attempt))
                 continue
             if status in KEPT:
@@ -88,11 +88,12 @@ class PoliteClient:
             problem = f"it answered HTTP {status}"
             if wait is None or wait > LONGEST_WAIT:
                 break
-            self.sleep(wait if wait > 0 else 2.0 ** attempt)
+            self.sleep(min(LONGEST_WAIT, wait if wait >= 0 else 2.0 ** attempt))
         raise SourceFailure(f"{host} could not be reached ({problem})")
 
     def _fetch(self, url: str) -> tuple[int, bytes, float | None]:
-        """(status, body, seconds to wait before trying again: None when trying again is pointless)."""
+        """(status, body, seconds to wait before trying again: the service's Retry-After, -1 for
+        the client's own back-off, None when trying again is pointless)."""
         request = urllib.request.Request(url, headers={"User-Agent": self.agent, "Accept": "*/*"})
         try:
             with urllib.request.urlopen(request, timeout=self.manners.timeout) as response:
@@ -105,9 +106,11 @@ class PoliteClient:
 
 
 def _seconds(retry_after: str | None) -> float:
-    """Retry-After in seconds (0: not given, the client's own back-off applies)."""
+    """Retry-After in seconds (-1: not given, the client's own back-off applies)."""
+    if not retry_after:
+        return -1.0
     try:
-        return max(0.0, float(retry_after)) if retry_after else 0.0
+        return max(0.0, float(retry_after))
     except ValueError:
         return LONGEST_WAIT + 1.0  # an HTTP date: far enough off to give up
 

@@ -62,6 +62,8 @@ class _Reader:
         self.done: list[WorkRecord] = []
         self.first_record: int | None = None
         self.next_start: int | None = None
+        parser.buffer_text = True  # one call per run of text, not one per line or entity
+        parser.buffer_size = CHUNK
         parser.StartElementHandler = self.start
         parser.EndElementHandler = self.end
         parser.CharacterDataHandler = self.characters

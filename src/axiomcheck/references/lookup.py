@@ -7,11 +7,11 @@ whatever the source:
 1. by its arXiv id, then its DOI (when well formed and known to the source): a work with that
    id whose title the entry prints is **found**; a work with that id and another title is a
    **mismatch** (the id names another work);
-2. by its title: the works whose title equals the entry's (compared as `title_key`: case,
-   accents, hyphenation, ligatures, spacing and LaTeX leftovers aside), or whose title the
-   entry's text holds whole (a title the parser cut short still matches); found when one of
-   them has an author of the entry and a year at most one apart; when all of them differ in
-   authors or year, a **mismatch** that names the work;
+2. by its title: the works whose title is the entry's (compared as `title_key`: case,
+   accents, hyphenation, ligatures, spacing and LaTeX leftovers aside; see `_titled` for a
+   title the parser cut short or took from another sentence); found when one of them has an
+   author of the entry and a year at most one apart; when all of them differ in authors or
+   year, a **mismatch** that names the work;
 3. no work: **not found**.
 
 An entry with no title and no identifier cannot be looked up (`unchecked`). A source that
@@ -31,6 +31,10 @@ from ..model.bibliography import doi_is_well_formed, name_key, title_key, title_
 MIN_CONTAINED_TITLE = 12
 """A work's title (letters and digits) at least this long may match inside an entry's text;
 a shorter one must equal the entry's title."""
+TITLE_SHARE = 0.8
+"""A work's title inside the entry's must be this share of it (the rest: a year, a stray mark)."""
+LONG_TITLE = 30
+"""A work's title this long (letters and digits) found whole in an entry's text is the entry's."""
 SHORT_NAME = 3
 """Family names this short ("Li", "Wu") must equal one the entry lists; longer ones may be found in its text."""
 YEAR_SLACK = 1
@@ -116,9 +120,21 @@ def judge(entry: ReferenceEntry, source: WorkSource) -> Lookup:
 
 
 def _titled(work: KnownWork, text: str, own_title: str) -> bool:
-    """Whether the entry prints `work`'s title."""
+    """Whether the entry prints `work`'s title: its own title is the work's, or the work's
+    begun (a title the parser cut at a full stop), or the work's with a little more (a year
+    left on it); when its own title holds nothing of the work's, the work's long title held
+    whole in the entry's text (the parser took another sentence for the title). A title that
+    holds the work's and much more is another title ("X revisited")."""
     key = title_key(work.title)
-    return bool(key) and (key == own_title or (len(key) >= MIN_CONTAINED_TITLE and key in text))
+    if not key:
+        return False
+    if not own_title:
+        return len(key) >= MIN_CONTAINED_TITLE and key in text
+    if key == own_title or (len(own_title) >= MIN_CONTAINED_TITLE and own_title in key):
+        return True
+    if key in own_title:
+        return len(key) >= TITLE_SHARE * len(own_title)
+    return len(key) >= LONG_TITLE and key in text
 
 
 def _same_authors(entry: ReferenceEntry, text: str, work: KnownWork) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..model import KnownWork
-from ..model.bibliography import name_key, title_key, title_words
+from ..model.bibliography import name_key, title_words
 from .records import WorkRecord
 
 SCHEMA_VERSION = "1"
@@ -113,17 +113,16 @@ class ReferenceIndex:
         """Add works (inside the caller's transaction); returns how many were new."""
         added = 0
         for record in records:
-            surnames = " ".join(name_key(author.split()[-1]) for author in record.authors[:MAX_AUTHORS_KEPT]
-                                if author.split())
+            authors = record.authors[:MAX_AUTHORS_KEPT]
+            surnames = " ".join(name_key(author.rsplit(None, 1)[-1]) for author in authors if author.strip())
+            words = title_words(record.title)
             cursor = self.db.execute(
                 "INSERT OR IGNORE INTO works(source, key, title, title_key, authors, surnames, year, venue, doi, arxiv)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.source, record.key, record.title, title_key(record.title),
-                 json.dumps(list(record.authors[:MAX_AUTHORS_KEPT]), ensure_ascii=False), surnames, record.year,
-                 record.venue, record.doi, record.arxiv_id))
+                (record.source, record.key, record.title, "".join(words), json.dumps(list(authors), ensure_ascii=False),
+                 surnames, record.year, record.venue, record.doi, record.arxiv_id))
             if cursor.rowcount:
-                self.db.execute("INSERT INTO titles(rowid, words) VALUES (?, ?)",
-                                (cursor.lastrowid, " ".join(title_words(record.title))))
+                self.db.execute("INSERT INTO titles(rowid, words) VALUES (?, ?)", (cursor.lastrowid, " ".join(words)))
                 added += 1
         return added
 
