@@ -24,7 +24,8 @@ SOURCE = ROOT / "src" / "axiomcheck"
 PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "finding_types", "model", "limits", "report", "codec", "verdicts", "datacache", "yamldata"),
+    ("__init__", "finding_types", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache",
+     "yamldata"),
     ("templates",),
     ("pdf",),
     ("analysis",),

@@ -48,19 +48,19 @@ def test_the_fabricated_entry_is_not_found_on_its_page_and_the_wrong_id_is_a_mis
     report = _json(done)
     assert report["references"] == {"checked": True, "source": f"the index {index}"}
     findings = report["files"][0]["findings"]
-    by_rule = {rule: [f for f in findings if f["rule"] == rule] for rule in ("AX603", "AX606", "AX607", "AX608")}
-    [missing] = by_rule["AX606"]
+    by_rule = {rule: [f for f in findings if f["rule"] == rule] for rule in ("AX703", "AX706", "AX707", "AX708")}
+    [missing] = by_rule["AX706"]
     assert missing["severity"] == "warning" and missing["page"] == 3 and missing["bbox"]
     assert "'Quantum gradient folding for sparse transformer distillation'" in missing["message"]
     assert missing["message"].endswith("a person should confirm that this work exists.")
     assert missing["evidence"].startswith("M. Albrecht and T. Okonkwo. Quantum gradient folding")
-    [wrong] = by_rule["AX607"]
+    [wrong] = by_rule["AX707"]
     assert wrong["message"] == ("Entry [8] 'Language models are few-shot learners' (Brown et al., 2020): its arXiv id "
                                 "1706.03762 names another work, 'Attention Is All You Need' (Ashish Vaswani et al., "
                                 "2017).")
-    [malformed] = by_rule["AX603"]
+    [malformed] = by_rule["AX703"]
     assert "2006.1123" in malformed["message"] and "[9]" in malformed["message"]
-    assert by_rule["AX608"] == []
+    assert by_rule["AX708"] == []
 
 
 def test_every_real_entry_is_found(index: Path) -> None:
@@ -68,7 +68,7 @@ def test_every_real_entry_is_found(index: Path) -> None:
                       "--references", index, "--format", "json")
     assert done.returncode == 0, done.stderr
     rules = {f["rule"] for f in _json(done)["files"][0]["findings"]}
-    assert not rules & {"AX606", "AX607", "AX608"}
+    assert not rules & {"AX706", "AX707", "AX708"}
 
 
 def test_without_an_index_the_report_says_the_references_were_not_checked() -> None:
@@ -77,7 +77,7 @@ def test_without_an_index_the_report_says_the_references_were_not_checked() -> N
     header = done.stdout.splitlines()[:3]
     assert "references: not checked (give --references INDEX or --references online to look each entry up)" in header
     assert done.stdout.count("references: not checked") == 1
-    assert "AX606" not in done.stdout and "AX603 impossible-arxiv-id" in done.stdout
+    assert "AX706" not in done.stdout and "AX703 impossible-arxiv-id" in done.stdout
     report = _json(axiomcheck("check", FABRICATED, "--isolated", "--venue", "axiom-2026", "--format", "json"))
     assert report["references"] == {"checked": False, "source": None}
 
@@ -101,7 +101,7 @@ def test_a_settings_file_names_the_index_relative_to_itself(index: Path, tmp_pat
     assert done.returncode == 0, done.stderr
     report = _json(done)
     assert report["references"]["source"] == f"the index {project / 'refs.sqlite'}"
-    assert any(f["rule"] == "AX606" for f in report["files"][0]["findings"])
+    assert any(f["rule"] == "AX706" for f in report["files"][0]["findings"])
 
 
 def test_batch_looks_references_up_too(index: Path, tmp_path: Path) -> None:
@@ -111,5 +111,5 @@ def test_batch_looks_references_up_too(index: Path, tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr  # the author-year paper fails axiom-2026's layout rules
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     rules = {Path(f["path"]).name: {finding["rule"] for finding in f["findings"]} for f in report["files"]}
-    assert {"AX606", "AX607", "AX603"} <= rules[FABRICATED.name]
-    assert not rules[AUTHOR_YEAR.name] & {"AX606", "AX607", "AX608"}
+    assert {"AX706", "AX707", "AX703"} <= rules[FABRICATED.name]
+    assert not rules[AUTHOR_YEAR.name] & {"AX706", "AX707", "AX708"}

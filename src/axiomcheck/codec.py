@@ -25,6 +25,7 @@ from .finding_types import Confidence, Place, Region, RegionKind, Severity
 from .model import BBox, PagePosition
 from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundReference, FoundTemplate, ReferencesUsed,
                      Report, RunStatus, Structure, SubmissionRef, Truncation)
+from .shared_text import SharedText, shared_hidden_text
 
 JsonObject = dict[str, Any]
 
@@ -234,10 +235,18 @@ def run_status_to_json(status: RunStatus) -> JsonObject:
             "reason": status.reason if status.partial else None, "summary": status.summary}
 
 
+def shared_to_json(shared: tuple[SharedText, ...]) -> JsonObject:
+    """`shared_hidden_text`: the hidden texts several submissions of the run share (none: no key)."""
+    if not shared:
+        return {}
+    return {"shared_hidden_text": [{"skeleton": s.skeleton, "example": s.example, "files": len(s.paths),
+                                    "paths": list(s.paths), "rules": list(s.rules), "note": s.note} for s in shared]}
+
+
 def report_to_json(report: Report) -> JsonObject:
     """The whole report (docs/report-format.md)."""
     return {**report_header_to_json(report), "files": [result_to_json(result) for result in report.files],
-            "run_status": run_status_to_json(report.completion())}
+            **shared_to_json(shared_hidden_text(report.files)), "run_status": run_status_to_json(report.completion())}
 
 
 def to_json(value: Finding | FileResult | Report) -> JsonObject:

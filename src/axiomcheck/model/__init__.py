@@ -11,6 +11,8 @@ and no PDF library object leaks through it.
 - `parts`: section kinds and regions, headings, sections, main body, floats, notice, author
   block, recognised template;
 - `visibility`: which words a reader cannot see (and why), rows that run off the page;
+- `venue_marks`: the stamps and hidden canaries venues put on the copies sent to reviewers;
+- `template_text`: sentences of a template's example paper left in a paper;
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
 - `bibliography`: the reference list's entries and their parts, what a reference index said of them;
 - `document`: the `Document` protocol rules type against.
@@ -28,12 +30,15 @@ from .parts import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REG
                     AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo)
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
+from .template_text import TEMPLATE_TEXT_KINDS, TemplateText
+from .venue_marks import MARK_KINDS, VenueMark
 from .visibility import HIDING_REASONS, Hiding, Overflow, PageVisibility
 
 __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS",
-           "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "STATEMENT_KINDS",
+           "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "STATEMENT_KINDS",
+           "TEMPLATE_TEXT_KINDS",
            "AuthorBlock", "BBox", "Bibliography", "Confidence", "Document", "EmbeddedAuthor", "EntryPart", "Float",
            "Font", "Heading", "Hiding", "KnownWork", "Line", "LinkTarget", "Lookup", "MainBody", "Metadata", "Notice",
            "OutlineEntry", "Overflow", "PageInfo", "PagePosition", "PageText", "PageVisibility", "Passage",
            "ReferenceCheck", "ReferenceEntry", "Region", "RegionKind", "Role", "Sections", "Severity", "Submission",
-           "TemplateInfo", "TextLayer", "Verdict", "Word", "enclosing", "page_size_name"]
+           "TemplateInfo", "TemplateText", "TextLayer", "VenueMark", "Verdict", "Word", "enclosing", "page_size_name"]

@@ -48,7 +48,7 @@ def _further_parts(entry: ReferenceEntry) -> tuple[Region, ...]:
     return tuple(Region(part.page, part.bbox, RegionKind.SHADE) for part in entry.parts[1:])
 
 
-@rule(id="AX606", name="reference-not-found", group="references", severity=Severity.WARNING,
+@rule(id="AX706", name="reference-not-found", group="references", severity=Severity.WARNING,
       confidence="heuristic", needs_references=True)
 def reference_not_found(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """Every entry of the bibliography is a work the reference index knows.
@@ -76,7 +76,7 @@ def reference_not_found(doc: Document, options: NoOptions, context: CheckContext
             page=entry.page, bbox=entry.bbox, evidence=clip(entry.text, SHORT_QUOTE), regions=_further_parts(entry))
 
 
-@rule(id="AX607", name="reference-mismatch", group="references", severity=Severity.WARNING,
+@rule(id="AX707", name="reference-mismatch", group="references", severity=Severity.WARNING,
       confidence="heuristic", needs_references=True)
 def reference_mismatch(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """Every entry names its work as the reference index knows it.
@@ -98,7 +98,7 @@ def reference_mismatch(doc: Document, options: NoOptions, context: CheckContext)
             page=entry.page, bbox=entry.bbox, evidence=clip(entry.text, SHORT_QUOTE), regions=_further_parts(entry))
 
 
-@rule(id="AX608", name="references-unchecked", group="references", severity=Severity.WARNING, needs_references=True)
+@rule(id="AX708", name="references-unchecked", group="references", severity=Severity.WARNING, needs_references=True)
 def references_unchecked(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """The references were looked up when a reference index was asked for.
 

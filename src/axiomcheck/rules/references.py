@@ -43,7 +43,7 @@ and including a month: no month before May 2016 reached 9,792, none before May 2
 (arXiv's announcements of those records); later months stay far below 50,000."""
 
 
-@rule(id="AX601", name="citation-beyond-list", group="references", severity=Severity.WARNING,
+@rule(id="AX701", name="citation-beyond-list", group="references", severity=Severity.WARNING,
       confidence="heuristic")
 def citation_beyond_list(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """Every number the text cites is an entry of the numbered reference list.
@@ -91,7 +91,7 @@ def _numbers(text: str) -> list[int]:
     return numbers
 
 
-@rule(id="AX602", name="duplicate-reference", group="references", severity=Severity.WARNING,
+@rule(id="AX702", name="duplicate-reference", group="references", severity=Severity.WARNING,
       confidence="heuristic")
 def duplicate_reference(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """No work is listed twice in the bibliography.
@@ -131,7 +131,7 @@ def _name(entry: ReferenceEntry) -> str:
     return f"[{entry.label}]" if entry.label else f"{entry.number} (page {entry.page})"
 
 
-@rule(id="AX603", name="impossible-arxiv-id", group="references", severity=Severity.WARNING,
+@rule(id="AX703", name="impossible-arxiv-id", group="references", severity=Severity.WARNING,
       confidence="heuristic")
 def impossible_arxiv_id(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """Every arXiv identifier in the bibliography is one arXiv can have issued.
@@ -203,7 +203,7 @@ def _made(info: dict[str, str]) -> tuple[int, int] | None:
     return made if made is not None and made >= FIRST_NEW_IDS and 1 <= made[1] <= MONTHS else None
 
 
-@rule(id="AX604", name="malformed-doi", group="references", severity=Severity.WARNING, confidence="heuristic")
+@rule(id="AX704", name="malformed-doi", group="references", severity=Severity.WARNING, confidence="heuristic")
 def malformed_doi(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """Every DOI in the bibliography has the DOI syntax.
 
@@ -225,7 +225,7 @@ def malformed_doi(doc: Document, options: NoOptions, context: CheckContext) -> I
             page=entry.page, bbox=entry.bbox, evidence=clip(entry.text, SHORT_QUOTE))
 
 
-@rule(id="AX605", name="empty-references", group="references", severity=Severity.WARNING)
+@rule(id="AX705", name="empty-references", group="references", severity=Severity.WARNING)
 def empty_references(doc: Document, options: NoOptions, context: CheckContext) -> Iterator[Violation]:
     """A references section lists references.
 
