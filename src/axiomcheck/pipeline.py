@@ -1,9 +1,10 @@
 """The single-document pipeline: one PDF read stage by stage, every failure a verdict.
 
 `check_document` refuses what the prechecks refuse, then runs `STAGES` in order (open, page
-tree, text layer, second reader, rules, structure). Each stage reads or decides one thing;
-an exception in a stage becomes a verdict that names it, and the file's result is never an
-exception. When the text layer fails but the pages can be read, the page-level rules still
+tree, text layer, second reader, references, rules, structure): the references stage runs
+only for a run given a reference index, and hands the rules what it said of each entry. Each
+stage reads or decides one thing; an exception in a stage becomes a verdict that names it, and
+the file's result is never an exception. When the text layer fails but the pages can be read, the page-level rules still
 run and the verdict says the text rules were skipped.
 
 The pipeline knows nothing of processes. Whoever runs it may watch it through `Hooks`:

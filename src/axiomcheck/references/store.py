@@ -31,6 +31,8 @@ from .records import WorkRecord
 SCHEMA_VERSION = "1"
 MAX_AUTHORS_KEPT = 30
 """Authors kept per work (enough to tell whether an entry's first authors are the work's)."""
+BUILD_CACHE_KIB = 128 * 1024
+"""SQLite's page cache while building: the title index's pages stay in memory (memory stays under 500 MB)."""
 BUSY_TIMEOUT = 60.0
 """Seconds a process waits for another that is writing the file (a build, the online cache)."""
 _SCHEMA = """
@@ -91,6 +93,8 @@ class ReferenceIndex:
             self.db.row_factory = sqlite3.Row
             if create:
                 self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")  # a batch lost to a power cut is read again
+                self.db.execute(f"PRAGMA cache_size=-{BUILD_CACHE_KIB}")
                 self.db.executescript(_SCHEMA)
                 self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
             version = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()

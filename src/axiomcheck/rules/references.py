@@ -26,6 +26,8 @@ MIN_CITATIONS = 3
 """A paper cites by number when at least this many numeric citations fall inside its list."""
 BEYOND_SHARE = 2.0
 """A number past this many times the list's length is no citation (an interval, a count)."""
+_PREPRINT_RE = re.compile(r"\barxiv\b|\bcorr\b|\bpreprint\b|\babs/\d", re.IGNORECASE)
+"""What marks an entry as a preprint (of a work that may be published as well)."""
 MIN_DUPLICATE_TITLE = 20
 """Titles shorter than this (letters and digits) are not compared for duplicates."""
 _NEW_ID_RE = re.compile(r"^(\d{2})(\d{2})\.(\d+)$")
@@ -98,7 +100,9 @@ def duplicate_reference(doc: Document, options: NoOptions, context: CheckContext
 
     What it checks: pairs of entries with the same title (compared without case, accents,
     hyphens or punctuation; titles of at least 20 letters) and the same first author's
-    family name, whatever their years and venues.
+    family name that are one publication: the same year, the same venue, or one of them a
+    preprint (an arXiv id, "arXiv", "CoRR", "preprint"). A conference paper and a journal or
+    book of the same title in other years are two works and are left alone.
 
     Why: the same work listed twice (a preprint and its proceedings version, or one entry
     under two BibTeX keys) inflates the list and splits its citations; reviewers read it as
@@ -107,16 +111,17 @@ def duplicate_reference(doc: Document, options: NoOptions, context: CheckContext
     How to fix: keep one entry per work (the published version when there is one), cite it
     under one key, and remove the other from the bibliography file.
     """
-    seen: dict[tuple[str, str], ReferenceEntry] = {}
+    seen: dict[tuple[str, str], list[ReferenceEntry]] = {}
     for entry in doc.bibliography.entries:
         if not entry.title or not entry.surnames:
             continue
         key = (title_key(entry.title), name_key(entry.surnames[0]))
         if len(key[0]) < MIN_DUPLICATE_TITLE:
             continue
-        first = seen.get(key)
+        earlier = seen.setdefault(key, [])
+        first = next((other for other in earlier if _one_publication(other, entry)), None)
+        earlier.append(entry)
         if first is None:
-            seen[key] = entry
             continue
         yield Violation(
             message=(f"Entries {_name(first)} and {_name(entry)} are the same work: '{clip(entry.title, 90)}' "
@@ -124,6 +129,14 @@ def duplicate_reference(doc: Document, options: NoOptions, context: CheckContext
             hint="List each work once: remove the duplicate entry from the bibliography file and cite one key.",
             page=entry.page, bbox=entry.bbox, evidence=clip(entry.text, SHORT_QUOTE),
             regions=tuple(Region(part.page, part.bbox, RegionKind.SHADE) for part in first.parts))
+
+
+def _one_publication(one: ReferenceEntry, other: ReferenceEntry) -> bool:
+    """Whether two entries of one title and first author are one publication: the same year
+    or venue, or one of them a preprint of the other."""
+    if one.year == other.year or _PREPRINT_RE.search(one.text) or _PREPRINT_RE.search(other.text):
+        return True
+    return bool(one.venue and other.venue and title_key(one.venue) == title_key(other.venue))
 
 
 def _name(entry: ReferenceEntry) -> str:
