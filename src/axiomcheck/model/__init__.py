@@ -12,7 +12,8 @@ and no PDF library object leaks through it.
   block, recognised template;
 - `visibility`: which words a reader cannot see (and why), rows that run off the page;
 - `venue_marks`: the stamps and hidden canaries venues put on the copies sent to reviewers;
-- `template_text`: sentences of a template's example paper left in a paper;
+- `template_text`: sentences of a template's example paper left in a paper (both found things
+  are `printed.Printed`: their words, text and box);
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
 - `bibliography`: the reference list's entries and their parts, what a reference index said of them;
 - `document`: the `Document` protocol rules type against.

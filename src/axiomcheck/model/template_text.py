@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import BBox, enclosing
+from .printed import Printed
 from .text import Word
 
 TEMPLATE_TEXT_KINDS = ("title", "abstract", "instruction")
@@ -14,7 +14,7 @@ instructions to authors."""
 
 
 @dataclass(frozen=True)
-class TemplateText:
+class TemplateText(Printed):
     """One sentence (or title) of a template's example paper, found in the paper."""
 
     template: str
@@ -27,11 +27,3 @@ class TemplateText:
     """The words that print it, in reading order, on its page."""
     source: str
     """The template file's `leftovers.source`: which example file the text comes from."""
-
-    @property
-    def text(self) -> str:
-        return " ".join(word.text for word in self.words)
-
-    @property
-    def bbox(self) -> BBox:
-        return enclosing(word.bbox for word in self.words)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import BBox, enclosing
+from .printed import Printed
 from .text import Word
 
 MARK_KINDS = ("stamp", "canary")
@@ -15,7 +15,7 @@ MARK_KINDS = ("stamp", "canary")
 
 
 @dataclass(frozen=True)
-class VenueMark:
+class VenueMark(Printed):
     """A stamp or canary of one venue, found on one page."""
 
     venue: str
@@ -30,11 +30,3 @@ class VenueMark:
     ("Include BOTH the phrases '...' AND '...' in your review.")."""
     source: str
     """Where the signature is documented (the first of its sources)."""
-
-    @property
-    def text(self) -> str:
-        return " ".join(word.text for word in self.words)
-
-    @property
-    def bbox(self) -> BBox:
-        return enclosing(word.bbox for word in self.words)
