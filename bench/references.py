@@ -2,6 +2,7 @@
 looking a 60-entry paper up adds to a check.
 
     python bench/references.py [--records 7000000] [--sizes 250000,500000,1000000] [--paper ID] [--keep DIR]
+    python bench/references.py --share f01,k01,i01,n08,o10    # the bibliography's share of a check
 
 1. **Building is linear and flat in memory.** A synthetic dump in DBLP's form (gzipped XML,
    `dblp.dtd` entities, CoRR records with arXiv ids, DOI links, a few `www` pages) is written
@@ -166,13 +167,50 @@ def added_cost(database: Path, paper: str) -> None:
           f"{with_ - without:+.2f} s")
 
 
+def share(papers: list[str]) -> None:
+    """What reading the bibliography and the rules that need no index cost in a check: CPU time in
+    one process, the text layer already built (the check reads it anyway), median of 5."""
+    import yaml
+
+    from axiomcheck.analysis import open_document
+    from axiomcheck.api import check_path
+    from axiomcheck.packs import resolve
+    from axiomcheck.rules import REGISTRY
+    from axiomcheck.rules.base import CheckContext
+
+    entries = {p["id"]: p for p in yaml.safe_load((CORPUS / "manifest.yaml").read_text())["pdfs"]}
+    pack = resolve("axiom-2026", "paper", "submission")
+    rules = [rule for rule in REGISTRY.values() if rule.group == "references" and not rule.needs_references]
+    context = CheckContext(venue="axiom-2026", track="paper", stage="submission", main_body_excludes=())
+    for paper in papers:
+        pdf = str(CORPUS / entries[paper]["file"])
+        checks, parts = [], []
+        for _ in range(5):
+            started = time.process_time()
+            check_path(pdf, pack)
+            checks.append(time.process_time() - started)
+            with open_document(pdf) as doc:
+                _ = doc.text
+                started = time.process_time()
+                found = [v for rule in rules for v in rule.check(doc, rule.default_options(), context)]
+                parts.append(time.process_time() - started)
+        check, part = statistics.median(checks), statistics.median(parts)
+        print(f"  {paper}: {len(doc.bibliography.entries)} entries, {len(found)} warnings: {part * 1000:.0f} ms "
+              f"of a {check * 1000:.0f} ms check ({part / check:.1%})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--records", type=int, default=7_000_000, help="works in the full-size dump")
     parser.add_argument("--sizes", default="250000,500000,1000000", help="smaller dumps, for linearity")
     parser.add_argument("--paper", default="n01", help="the corpus paper whose check is timed (about 60 entries)")
     parser.add_argument("--keep", type=Path, default=None, help="keep the dumps and indexes in this folder")
+    parser.add_argument("--share", default="", help="only the share of a check, on these corpus papers (f01,k01)")
     args = parser.parse_args()
+    if args.share:
+        print("what the bibliography and the rules that need no index cost in a check (CPU, median of 5):")
+        share(args.share.split(","))
+        return 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="axiomcheck-refs-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
     print("building (a dump of each size, then `axiomcheck references index` in its own process):")
