@@ -117,7 +117,7 @@ def reference_server(behaviour: Behaviour) -> Iterator[str]:
     """Serve the stand-in on 127.0.0.1; yields its base URL (http://127.0.0.1:PORT)."""
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        def do_GET(self) -> None:
             parts = urlsplit(self.path)
             behaviour.requests.append(self.path)
             behaviour.agents.append(self.headers.get("User-Agent", ""))

@@ -62,7 +62,8 @@ def test_an_entry_printed_otherwise_is_still_found() -> None:
     assert judge(_entry(printed), Known(ATTENTION)).verdict is Verdict.FOUND
     accented = "S. Hochreiter and J. Schmidhüber. LONG SHORT-TERM MEMORY. Neural Computation, 9(8), 1997."
     assert judge(_entry(accented), Known(MEMORY)).verdict is Verdict.FOUND
-    ligature = "N. Srivastava and G. Hinton. Dropout: A simple way to prevent neural networks from over\ufb01tting. 2014."
+    ligature = ("N. Srivastava and G. Hinton. Dropout: A simple way to prevent neural networks from "
+                "over\ufb01tting. 2014.")
     assert judge(_entry(ligature), Known(DROPOUT)).verdict is Verdict.FOUND
     hyphenated = "N. Srivastava et al. Drop-out: A simple way to prevent neural net-works from overfitting. JMLR, 2014."
     assert judge(_entry(hyphenated), Known(DROPOUT)).verdict is Verdict.FOUND

@@ -72,8 +72,8 @@ def test_a_busy_service_is_asked_again_when_it_says(bibliography: Bibliography, 
     assert _verdicts(check) == ["found"] * 6 + ["not found", "mismatch", "found"]
 
 
-def test_a_service_that_keeps_failing_leaves_the_entries_unchecked(bibliography: Bibliography,
-                                                                  tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_service_that_keeps_failing_leaves_the_entries_unchecked(
+        bibliography: Bibliography, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("axiomcheck.references.client.LONGEST_WAIT", 0.0)  # no back-off between tries
     with reference_server(Behaviour(failing=True)) as base:
         check = look_up(bibliography, _settings(base, tmp_path / "cache.sqlite"), 30)
