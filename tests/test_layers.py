@@ -21,7 +21,7 @@ import pytest
 from conftest import ROOT
 
 SOURCE = ROOT / "src" / "axiomcheck"
-PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
+PDF_LIBRARIES = {"pypdfium2", "pikepdf", "pypdf", "pdfplumber", "pdfminer", "fitz", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "finding_types", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache",
@@ -30,14 +30,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pdf",),
     ("analysis",),
     ("rules",),
-    ("packs",),
+    ("packs", "pack_catalog"),
     ("references",),
     ("engine", "aggregate"),
     ("pipeline", "api"),
     ("reporters", "docs"),
     ("execution", "manifest", "authors", "settings"),
     ("batch", "web"),
-    ("cli", "__main__"),
+    ("cli", "launch", "__main__"),
 )
 """Top-level modules and packages of `axiomcheck`, from the start of the flow to its end."""
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}

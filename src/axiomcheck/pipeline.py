@@ -1,11 +1,10 @@
 """The single-document pipeline: one PDF read stage by stage, every failure a verdict.
 
 `check_document` refuses what the prechecks refuse, then runs `STAGES` in order (open, page
-tree, text layer, second reader, references, rules, structure): the references stage runs
-only for a run given a reference index, and hands the rules what it said of each entry. Each
-stage reads or decides one thing; an exception in a stage becomes a verdict that names it, and
-the file's result is never an exception. When the text layer fails but the pages can be read, the page-level rules still
-run and the verdict says the text rules were skipped.
+tree, text layer, second reader, references (in a run given a reference index), rules,
+structure). Each stage reads or decides one thing; an exception in a stage becomes a verdict
+that names it, and the file's result is never an exception. When the text layer fails but the
+pages can be read, the page-level rules still run and the verdict says the text rules were skipped.
 
 The pipeline knows nothing of processes. Whoever runs it may watch it through `Hooks`:
 `entering` is told each stage as it begins (a worker reports it to its parent and arms its
@@ -35,8 +34,6 @@ if TYPE_CHECKING:
     from .pdf.source import Prefetched, Source
     from .references import ReferenceSettings
 
-LOOKUP_SHARE = 0.5
-"""Share of a file's time limit that looking its references up may take (the rest is the check's)."""
 TEXT_SKIPPED = "; the text rules were skipped, the page-level rules ran"
 """Ends the message of a verdict about the text layer when the page-level rules still ran."""
 _PDFIUM_REASON_RE = re.compile(r"\(PDFium: ([^)]*)\)")
@@ -51,7 +48,7 @@ class Hooks(Protocol):
 
     def prefetch_objects(self, path: str) -> Prefetched | None:
         """Before the file is opened (and before PDFium is imported): another reader of
-        pypdf's facts of `path`, or None."""
+        qpdf's facts of `path` (`pdf.object_facts`), or None."""
         ...
 
     def prefetch_pages(self, path: str, page_count: int) -> tuple[int, Prefetched] | None:
@@ -76,12 +73,23 @@ class NoHooks:
 NO_HOOKS = NoHooks()
 
 
+class Known(NamedTuple):
+    """What the runner already knows of a file, so that it is not worked out again: its
+    SHA-256 (the run loop hashes a file to find its stored result) and whether it passed the
+    prechecks (the pool runs them before handing the file to a worker)."""
+
+    sha256: str | None = None
+    prechecked: bool = False
+
+
+NOTHING_KNOWN = Known()
+
+
 class _File:
     """What the stages learn about one open file as they go."""
 
     def __init__(self, path: str, sha: str | None, doc: AnalysedPaper, pack: ResolvedPack, submission: Submission,
-                 limits: Limits, hooks: Hooks, skip_text: Finding | None,
-                 references: ReferenceSettings | None = None) -> None:
+                 limits: Limits, hooks: Hooks, skip_text: Finding | None, references: ReferenceSettings | None) -> None:
         self.path = path
         self.references = references
         self.reference_check: ReferenceCheck | None = None
@@ -143,7 +151,7 @@ def _second_reader(state: _File) -> FileResult | None:
     if other is not None and other != state.count:
         state.verdicts.append(verdict_finding("page-count-mismatch", f"The PDF libraries disagree on the number "
                                                                      f"of pages: PDFium reads {state.count}, "
-                                                                     f"pypdf {other}."))
+                                                                     f"qpdf {other}."))
     if state.skip_text is not None:  # no rule may touch the text layer again, whatever it declares
         state.doc = _without_text(state.doc)
     state.text_available = state.skip_text is None and state.doc.char_count > 0
@@ -159,7 +167,7 @@ def _references(state: _File) -> FileResult | None:
     from .references.run import look_up  # noqa: PLC0415 - SQLite and the network only for runs that look up
 
     if state.references is not None:
-        state.reference_check = look_up(state.doc.bibliography, state.references, LOOKUP_SHARE * state.limits.timeout)
+        state.reference_check = look_up(state.doc.bibliography, state.references, state.limits.timeout)
     return None
 
 
@@ -212,7 +220,7 @@ OPEN = "open"
 STAGES = (
     Stage("pages", "reading the page tree", _pages),
     Stage("text", "reading the text", _text, lambda state: state.skip_text is None),
-    Stage("second-reader", "counting the pages with a second reader (pypdf)", _second_reader),
+    Stage("second-reader", "counting the pages with a second reader (qpdf)", _second_reader),
     Stage("references", "looking the references up", _references, _looks_up),
     Stage("rules", "running the rules", _rules),
     Stage("structure", "describing the structure", _structure, lambda state: state.text_available),
@@ -228,26 +236,29 @@ def during(stage: str) -> str:
 
 def check_document(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
                    limits: Limits = DEFAULT_LIMITS, skip_text: Finding | None = None,
-                   hooks: Hooks = NO_HOOKS, references: ReferenceSettings | None = None) -> FileResult:
+                   hooks: Hooks = NO_HOOKS, known: Known = NOTHING_KNOWN,
+                   references: ReferenceSettings | None = None) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
 
     `submission` is what the organizers know about the file; `skip_text`, when given, is the
-    verdict to report instead of reading the text layer (the page-level rules run alone).
+    verdict to report instead of reading the text layer (the page-level rules run alone);
+    `known` is what the runner already found out (hash, prechecks), taken as it is.
     The findings are bounded (`aggregate.bound_result`): identical ones aggregated, at most
     the pack's `max_findings_per_rule` per rule, the report cut to its size limit. With
     `references`, the bibliography is looked up before the rules (`references.look_up`) and
     the reference rules report what the index said.
     """
-    return bound_result(_check(path, pack, submission, limits, skip_text, hooks, references),
+    return bound_result(_check(path, pack, submission, limits, skip_text, hooks, known, references),
                         pack.max_findings_per_rule)
 
 
 def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits, skip_text: Finding | None,
-           hooks: Hooks, references: ReferenceSettings | None) -> FileResult:
-    rejected = precheck_result(path, limits)
-    if rejected is not None:
-        return rejected
-    sha = file_sha256(path, limits.max_size)
+           hooks: Hooks, known: Known, references: ReferenceSettings | None) -> FileResult:
+    if not known.prechecked:
+        rejected = precheck_result(path, limits, known.sha256)
+        if rejected is not None:
+            return rejected
+    sha = known.sha256 or file_sha256(path, limits.max_size)
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
@@ -265,7 +276,7 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     except DocumentError as error:
         try:
             finding = _unopenable(path, str(error))
-        except Exception as inner:  # our bug while asking pypdf why: a verdict all the same
+        except Exception as inner:  # our bug while asking qpdf why: a verdict all the same
             failure = classify(inner)
             return _error_result(path, sha, [failure.finding(during(OPEN))], internal=failure.internal)
         return _error_result(path, sha, [finding], pages=0 if finding.name == "no-pages" else None)
@@ -301,13 +312,14 @@ def _run_stages(state: _File) -> FileResult:
                       internal_error=state.internal or state.crashed, rules_run=ran)
 
 
-def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | None:
+def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS, sha256: str | None = None) -> FileResult | None:
     """The verdict for a file refused before any parser (unreadable, too large, not a PDF);
-    None when it may be parsed. Needs no PDF library: the parent process runs it too."""
+    None when it may be parsed. Needs no PDF library: the parent process runs it too.
+    `sha256` is the file's hash when the caller has it already."""
     rejection = precheck(path, limits)
     if rejection is None:
         return None
-    sha = None if rejection.verdict == "too-complex" else file_sha256(path, limits.max_size)
+    sha = None if rejection.verdict == "too-complex" else sha256 or file_sha256(path, limits.max_size)
     return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
 
 
@@ -337,7 +349,7 @@ def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
 
 
 def _object_page_count(doc: AnalysedPaper) -> int | None:
-    """pypdf's page count for the open document, None when pypdf cannot tell: a second
+    """qpdf's page count for the open document, None when qpdf cannot tell: a second
     reader that fails gives no opinion, not a verdict."""
     count = getattr(doc.source, "object_page_count", None)
     if count is None:
@@ -352,16 +364,18 @@ def _object_page_count(doc: AnalysedPaper) -> int | None:
 
 def _unopenable(path: str, reason: str) -> Finding:
     """The verdict for a file PDFium cannot open: password, no pages, or damage (with reasons)."""
-    from .pdf.objects import open_reader  # noqa: PLC0415 - pypdf, only for a file PDFium cannot open
+    from .pdf.objects import open_reader  # noqa: PLC0415 - qpdf, only for a file PDFium cannot open
 
     encrypted, pages, problem = None, None, None
-    try:  # pypdf's view of the file: a second, independent reader of the page tree
-        reader = open_reader(path)
-        encrypted = bool(reader.is_encrypted)
-        pages = len(reader.pages)
+    try:  # qpdf's view of the file: a second, independent reader of the page tree
+        with open_reader(path) as reader:
+            encrypted = bool(reader.pdf.is_encrypted)
+            pages = len(reader.pdf.pages)
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
-        if classify(error).internal:  # unless the failure is our own bug
+        failure = classify(error)
+        if failure.internal:  # unless the failure is our own bug
             raise
+        encrypted = True if failure.verdict == "password-protected" else None
         problem = describe(error)
     said_password = any(marker in reason.lower() for marker in ("password", "security"))
     if encrypted or (encrypted is None and said_password and _has_encrypt_entry(path)):
@@ -372,9 +386,9 @@ def _unopenable(path: str, reason: str) -> Finding:
     pdfium = match.group(1) if match else reason.rstrip(".")
     reasons = [f"PDFium: {pdfium}"]
     if problem is not None:
-        reasons.append(f"pypdf: {problem}")
+        reasons.append(f"qpdf: {problem}")
     elif pages is not None:
-        reasons.append(f"pypdf reads {pages} page{'s' if pages != 1 else ''}, but the checks need PDFium")
+        reasons.append(f"qpdf reads {pages} page{'s' if pages != 1 else ''}, but the checks need PDFium")
     return verdict_finding("unreadable", f"Damaged PDF: it cannot be opened ({'; '.join(reasons)}).")
 
 

@@ -23,10 +23,10 @@ from ..manifest import ManifestError, read_manifest
 from ..packs import PackError
 from ..packs import SelectionError
 from ..reporters import REPORTERS
-from ..reporters.base import plural
-from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
-                     verbosity_options)
-from .destinations import make_folder, planned_outputs
+from ..reporters.base import plural, took
+from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+                     require_paths, verbosity_options)
+from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .reference_options import reference_options, reference_settings
 from .selection import selection_options, waivers_from
@@ -139,11 +139,12 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     try:
         write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])
     except OSError as error:
-        fail_usage(f"cannot write an output ({error.strerror or error}: {error.filename}); the results are kept in "
+        fail_usage(f"cannot write {error.filename} ({error.strerror or error}); the results are kept in "
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = printed_emitter(output.format, sys.stdout, quiet, verbose, live=False)
+            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False),
+                                  STANDARD_OUTPUT)
             printer.start(outcome.report)
             for result in outcome.report.files:
                 printer.file(result)
@@ -152,7 +153,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
                f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
-               f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
+               f"{outcome.cached} known from the store{stopped}) {took(outcome.checked, time.monotonic() - started)}; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
     if not wanted and not quiet:

@@ -24,7 +24,8 @@ from typing import Any
 
 from ..report import FoundTemplate
 from ..templates import all_templates
-from .loader import PackError, read_chain, shipped_packs
+from ..pack_catalog import shipped_packs
+from .loader import PackError, read_chain
 from .resolve import pack_info
 
 WHY = "recognised from the template; pass --venue to choose"

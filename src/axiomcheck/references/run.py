@@ -1,6 +1,5 @@
 """`look_up`: a bibliography looked up as a run's settings say (the pipeline's references stage)."""
 
-
 from __future__ import annotations
 
 import dataclasses
@@ -16,12 +15,17 @@ from .online import OnlineSource
 from .settings import ReferenceSettings, cache_file
 from .store import ReferenceIndex, ReferenceIndexError
 
+LOOKUP_SHARE = 0.5
+"""Share of a file's time limit that looking its references up may take (the rest is the check's)."""
 
-def look_up(bibliography: Bibliography, settings: ReferenceSettings, budget: float) -> ReferenceCheck:
-    """Every entry of `bibliography` looked up as `settings` say, within `budget` seconds: the
-    local index first, then (when asked) the online services for the entries it does not
-    know. An index that cannot be opened makes the whole check `unchecked`, never an error."""
+
+def look_up(bibliography: Bibliography, settings: ReferenceSettings, time_limit: float) -> ReferenceCheck:
+    """Every entry of `bibliography` looked up as `settings` say, within `LOOKUP_SHARE` of the
+    file's `time_limit` (seconds): the local index first, then (when asked) the online services
+    for the entries it does not know. An index that cannot be opened makes the whole check
+    `unchecked`, never an error."""
     started = time.monotonic()
+    budget = LOOKUP_SHARE * time_limit
     path = Path(settings.index or settings.cache or cache_file())
     try:
         if settings.index is None:
