@@ -28,7 +28,7 @@ from ..model import Submission
 from ..reporters import REPORTERS, emitter
 from ..reporters.base import Emitter
 from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
-                     require_files, verbosity_options)
+                     naming_failed_writes, require_files, verbosity_options)
 from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .reference_options import reference_options, reference_settings
@@ -167,6 +167,7 @@ def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator
                 emitters.append(NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True),
                                             STANDARD_OUTPUT))
                 continue
+            stack.enter_context(naming_failed_writes(output.path))  # what closing the file writes, too
             try:
                 handle = stack.enter_context(open(output.path, "w", encoding="utf-8"))
             except OSError as error:
