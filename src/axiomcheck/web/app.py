@@ -47,6 +47,7 @@ from ..limits import Limits, format_duration, format_size
 from ..pipeline import Known, precheck_result
 from ..report import Finding, Report
 from .dispatch import Busy, CheckerLease, CheckerRefused, Checkers
+from .folders import ServerFolder, sweep_left_behind
 from .security import SecurityHeaders
 from .settings import WebSettings
 from .uploads import SavedUpload, read_form, save_upload
@@ -112,16 +113,21 @@ def create_app(settings: WebSettings) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        folder = Path(tempfile.mkdtemp(prefix="axiomcheck-web-"))  # mode 0700: only this user
+        for left in await asyncio.to_thread(sweep_left_behind):
+            LOG.info("removed %s, which a server that was killed left behind", left)
+        server_folder = ServerFolder()  # mode 0700: only this user
+        folder = server_folder.path
         checkers = Checkers(settings)
         checkers.start()
+        watching = asyncio.create_task(checkers.watch())
         state.update(folder=folder, checkers=checkers)
         app.state.upload_folder, app.state.checkers = folder, checkers
         try:
             yield
         finally:
+            watching.cancel()
             checkers.stop()
-            shutil.rmtree(folder, ignore_errors=True)
+            server_folder.remove()
 
     def page(request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None,
              **context: Any) -> Response:
