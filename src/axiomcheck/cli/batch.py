@@ -24,13 +24,13 @@ from ..packs import PackError
 from ..packs import SelectionError
 from ..reporters import REPORTERS
 from ..reporters.base import plural, took
-from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from,
                      require_paths, verbosity_options)
-from .destinations import NamedWrites, make_folder, planned_outputs
+from .destinations import make_folder, planned_outputs
 from .project_settings import settings_options
 from .reference_options import reference_options, reference_settings
 from .selection import selection_options, waivers_from
-from .terminal import check_verbosity, printed_emitter, say_settings
+from .terminal import check_verbosity, print_report, say_settings
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -143,12 +143,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False),
-                                  STANDARD_OUTPUT)
-            printer.start(outcome.report)
-            for result in outcome.report.files:
-                printer.file(result)
-            printer.finish(outcome.report.run_status)
+            print_report(outcome.report, output.format, quiet, verbose, fail_on)
     statuses = [f.status for f in outcome.report.files]
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "

@@ -131,7 +131,7 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
         fail_usage("give the PDF files to check, or --manifest FILE.")
     settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers,
                            venue_choice=venue_choice.to_dict() if venue_choice else None, references=looked_up)
-    with _emitters(wanted, quiet, verbose) as emitters:
+    with _emitters(wanted, quiet, verbose, fail_on) as emitters:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir, looked_up), emitters=emitters)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
@@ -156,7 +156,7 @@ def _given_items(paths: tuple[str, ...], limits: Limits) -> list[Item]:
 
 
 @contextlib.contextmanager
-def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator[list[Emitter]]:
+def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool, fail_on: str) -> Iterator[list[Emitter]]:
     """An emitter per output, writing as results come: files are opened before any file is
     checked (so a path that cannot be written is a usage error at once), standard output gets
     the terminal's style."""
@@ -164,7 +164,8 @@ def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator
         emitters: list[Emitter] = []
         for output in outputs:
             if output.path == STDOUT:
-                emitters.append(NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True),
+                emitters.append(NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True,
+                                                            fail_on=fail_on),
                                             STANDARD_OUTPUT))
                 continue
             stack.enter_context(naming_failed_writes(output.path))  # what closing the file writes, too
