@@ -15,7 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .codec import rounded
-from .model import Submission
+from .model import ReferenceCheck, Submission
 from .packs import ResolvedPack
 from .report import Finding
 from .rules import CheckContext
@@ -30,10 +30,12 @@ NOTHING_KNOWN = Submission()
 
 
 def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHING_KNOWN,
-              text_available: bool = True) -> tuple[list[Finding], bool]:
-    """Findings of every configured rule, and whether any rule crashed."""
+              text_available: bool = True, references: ReferenceCheck | None = None) -> tuple[list[Finding], bool]:
+    """Findings of every configured rule, and whether any rule crashed; `references` is what a
+    reference index said of the bibliography (None: no index was given)."""
     context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,
-                           main_body_excludes=pack.main_body_excludes, submission=submission)
+                           main_body_excludes=pack.main_body_excludes, submission=submission,
+                           references=references)
     findings: list[Finding] = []
     crashed = False
     failures: dict[Failure, list[str]] = {}
