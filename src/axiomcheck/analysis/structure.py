@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 from ..codec import rounded
 from ..model import MM_PER_POINT, Heading, page_size_name, statement_sections
-from ..report import FoundHeading, FoundStatement, FoundTemplate, Structure
+from ..report import FoundHeading, FoundReference, FoundStatement, FoundTemplate, Structure
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ..model import Document, ReferenceCheck
 
 PAGE_SIZE_TOLERANCE_MM = 1.06
 """3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""
@@ -37,8 +37,21 @@ def _heading(heading: Heading) -> FoundHeading:
                         top_of_page=heading.top_of_page, bbox=rounded(heading.bbox))
 
 
-def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> Structure:
-    """The detected structure of `doc`, with the main body measured as the track counts it."""
+def _references(doc: Document, check: ReferenceCheck | None) -> tuple[FoundReference, ...]:
+    """The bibliography's entries, each with the verdict `check` gave it (when the run looked up)."""
+    verdicts = {lookup.entry: lookup.verdict.value for lookup in check.lookups} if check is not None else {}
+    unchecked = "unchecked" if check is not None and check.unchecked is not None else None
+    return tuple(FoundReference(number=entry.number, label=entry.label, page=entry.page, bbox=rounded(entry.bbox),
+                                authors=entry.authors, title=entry.title, venue=entry.venue, year=entry.year,
+                                arxiv_id=entry.arxiv_id, doi=entry.doi, url=entry.url,
+                                verdict=verdicts.get(entry.number, unchecked))
+                 for entry in doc.bibliography.entries)
+
+
+def structure_of(doc: Document, main_body_excludes: tuple[str, ...],
+                 references: ReferenceCheck | None = None) -> Structure:
+    """The detected structure of `doc`, with the main body measured as the track counts it, and
+    its bibliography with what the reference index said of each entry (`references`)."""
     sections = doc.sections
     body = doc.main_body(main_body_excludes)
     template = doc.template
@@ -67,4 +80,5 @@ def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> Structur
         statements=tuple(FoundStatement(kind=s.heading.kind, text=s.heading.text, first_page=s.first_page,
                                         last_page=s.last_page, decision=s.decision)
                          for s in statement_sections(sections, body, doc.page_count)),
+        references=_references(doc, references),
     )

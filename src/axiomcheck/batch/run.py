@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import __version__
 from ..execution import page_limits
 from ..limits import Limits
-from ..report import FileResult, Report, RunStatus, SubmissionRef, submission_order
+from ..report import FileResult, ReferencesUsed, Report, RunStatus, SubmissionRef, submission_order
 from ..reporters.base import Emitter
 from .inputs import Item, Staging, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
@@ -40,6 +40,7 @@ from .waivers import Waiver, apply_waivers
 from .work import Executor, Work
 
 if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
+    from ..references import ReferenceSettings
     from .store import ResultKey, Store
     from .store_runs import RunInfo
 
@@ -55,6 +56,8 @@ class RunSettings(NamedTuple):
     waivers: tuple[Waiver, ...] = ()
     venue_choice: dict[str, Any] | None = None
     """How the venue was chosen when it was recognised from the PDFs' template (the report says)."""
+    references: ReferenceSettings | None = None
+    """Where the bibliographies are looked up (None: nowhere; the report says they were not checked)."""
 
 
 class Outcome(NamedTuple):
@@ -142,14 +145,15 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
     pack = base.pack if base is not None else settings.spec.resolve()
     limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
     header = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
-                    venue_choice=settings.venue_choice)
+                    venue_choice=settings.venue_choice,
+                    references=ReferencesUsed(settings.references.describe() if settings.references else None))
     started = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers,
                               limits, len(items)) if store is not None else None
     run_id = started.id if started is not None else None
     results = _InOrder(header, emitters, settings.waivers)
     for emitter in emitters:
         emitter.start(header)
-    settings_text = settings_key(settings.limits, settings.evidence_dir)
+    settings_text = settings_key(settings.limits, settings.evidence_dir, settings.references)
     checked = cached = 0
     state = "failed"
 

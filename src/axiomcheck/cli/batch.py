@@ -28,8 +28,10 @@ from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options
                      require_paths, verbosity_options)
 from .destinations import make_folder, planned_outputs
 from .project_settings import settings_options
+from .reference_options import reference_options, reference_settings
 from .selection import selection_options, waivers_from
 from .terminal import check_verbosity, print_report, say_settings
+from .venue import recognised_venue
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -40,9 +42,9 @@ NUMBERS_NAMED = 20
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @settings_options
-@click.option("--venue", required=True,
+@click.option("--venue", default=None,
               help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (or `venue` in the "
-                   "settings file).")
+                   "settings file; default: the venue the PDFs' template calls for, as `check` finds it).")
 @click.option("--track", default=None,
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -76,14 +78,16 @@ NUMBERS_NAMED = 20
 @click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "lines", "none"]), default="auto",
               show_default=True, help="A live bar on a terminal, periodic lines in logs (auto picks).")
 @fail_on_option
+@reference_options
 @verbosity_options
 @selection_options
 @limit_options
 @click.pass_context
-def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | None, stage: str | None,
+def batch(ctx: click.Context, paths: tuple[str, ...], venue: str | None, track: str | None, stage: str | None,
           manifest_file: str | None, openreview_file: str | None, jobs: int | None, db: str, force: bool,
           output_format: str | None, outputs: tuple[str, ...], output_dir: str | None, evidence_dir: str | None,
-          executor: str, scheduler: str | None, progress_mode: str, fail_on: str, quiet: bool, verbose: bool,
+          executor: str, scheduler: str | None, progress_mode: str, fail_on: str, references: tuple[str, ...],
+          contact_email: str | None, quiet: bool, verbose: bool,
           select: tuple[str, ...], ignore: tuple[str, ...],
           extend_select: tuple[str, ...], waivers_file: str | None, timeout: float, max_memory: int, max_size: int,
           max_pages: int, max_decoded: int) -> None:
@@ -111,8 +115,14 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     if quiet and progress_mode == "auto":
         progress_mode = "none"
     items = _items(paths, manifest_file, openreview_file, limits)
+    choice = None
+    if venue is None:  # the venue the files' template calls for, as `check` finds it
+        choice = recognised_venue(tuple(i.path for i in items if i.path is not None and i.problem is None), limits)
+        venue, track, stage = choice.venue, track or choice.track, stage or choice.stage
     spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
-    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
+    looked_up = reference_settings(references, contact_email)
+    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file), references=looked_up,
+                           venue_choice=choice.to_dict() if choice else None)
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
@@ -120,11 +130,11 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
         if importlib.util.find_spec("distributed") is None:
             fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
 
-        runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
+        runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir, references=looked_up)
     else:
         from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
 
-        runner = LocalExecutor(limits, jobs, evidence_dir)
+        runner = LocalExecutor(limits, jobs, evidence_dir, looked_up)
     started = time.monotonic()
     try:
         with Store(db) as store:

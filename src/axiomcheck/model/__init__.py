@@ -17,6 +17,7 @@ and no PDF library object leaks through it.
 - `statements`: the statement sections (ethics, reproducibility, ...), their pages and whether a
   track counts them;
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
+- `bibliography`: the reference list's entries and their parts, what a reference index said of them;
 - `document`: the `Document` protocol rules type against.
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 # What rules report with their findings, read (like the rest of the model) from here:
 from ..finding_types import Confidence, Region, RegionKind, Severity
+from .bibliography import Bibliography, EntryPart, KnownWork, Lookup, ReferenceCheck, ReferenceEntry, Verdict
 from .document import Document
 from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
@@ -39,9 +41,9 @@ from .visibility import HIDING_REASONS, Hiding, Overflow, PageVisibility
 __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS",
            "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "STATEMENT_KINDS",
            "TEMPLATE_TEXT_KINDS",
-           "AuthorBlock", "BBox", "Confidence", "Document", "EmbeddedAuthor", "Float", "Font", "Heading", "Hiding",
-           "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "OutlineEntry", "Overflow", "PageInfo",
-           "PagePosition", "PageText", "PageVisibility", "Passage", "Region", "RegionKind", "Role", "Sections",
-           "Severity", "StatementSection", "Submission", "TemplateInfo", "TemplateText", "TextLayer", "VenueMark",
-           "Word", "enclosing",
-           "names_of", "page_size_name", "statement_sections", "unnamed_kinds"]
+           "AuthorBlock", "BBox", "Bibliography", "Confidence", "Document", "EmbeddedAuthor", "EntryPart", "Float",
+           "Font", "Heading", "Hiding", "KnownWork", "Line", "LinkTarget", "Lookup", "MainBody", "Metadata", "Notice",
+           "OutlineEntry", "Overflow", "PageInfo", "PagePosition", "PageText", "PageVisibility", "Passage",
+           "ReferenceCheck", "ReferenceEntry", "Region", "RegionKind", "Role", "Sections", "Severity",
+           "StatementSection", "Submission", "TemplateInfo", "TemplateText", "TextLayer", "VenueMark", "Verdict",
+           "Word", "enclosing", "names_of", "page_size_name", "statement_sections", "unnamed_kinds"]

@@ -11,13 +11,14 @@ another rule module, and keeps no state between documents (`tests/test_layers.py
 from __future__ import annotations
 
 from . import (camera_ready, checklist, checklist_answers, floats, fonts, hidden_text, integrity, layout,
-               leftover_template, leftovers, pages, required_sections, reviewer_copy, template)
+               leftover_template, leftovers, pages, reference_lookup, references, required_sections, reviewer_copy,
+               template)
 from .anonymity import acknowledgments, author_block, contact, institutions, known_authors, links, metadata, wording
 from .base import CheckContext, Region, Rule, Severity, Violation
 
 _MODULES = (pages, floats, checklist, checklist_answers, required_sections, template, layout, fonts, author_block,
             contact, acknowledgments, wording, links, metadata, known_authors, institutions, hidden_text, integrity,
-            reviewer_copy, leftovers, leftover_template, camera_ready)
+            reviewer_copy, leftovers, leftover_template, camera_ready, references, reference_lookup)
 
 REGISTRY: dict[str, Rule] = {}
 for _module in _MODULES:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model import BBox, Submission
+from ..model import BBox, ReferenceCheck, Submission
 from ..model import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ class CheckContext:
     """Section kinds that do not count toward the page limit on this track."""
     submission: Submission = Submission()
     """What the organizers know about the file (``--authors``, a manifest)."""
+    references: ReferenceCheck | None = None
+    """What the reference index said of each bibliography entry; None when the run was given no index."""
 
     @property
     def authors(self) -> tuple[str, ...]:
@@ -110,6 +112,8 @@ class Rule:
     confidence: Confidence
     needs_text: bool = True
     """False for rules that read only page geometry or metadata (they run on image-only PDFs)."""
+    needs_references: bool = False
+    """True for rules that report what a reference index said (the run looks references up for them)."""
 
     @property
     def doc(self) -> str:
@@ -126,11 +130,12 @@ class Rule:
 
 def rule(*, id: str, name: str, group: str, options: type = NoOptions,
          severity: Severity = Severity.ERROR, confidence: Confidence | str = Confidence.HIGH,
-         needs_text: bool = True) -> Callable[[CheckFunction], Rule]:
+         needs_text: bool = True, needs_references: bool = False) -> Callable[[CheckFunction], Rule]:
     """Declare a check function as a rule (`confidence` as the enum or its word, `heuristic`)."""
 
     def wrap(check: CheckFunction) -> Rule:
         return Rule(id=id, name=name, group=group, check=check, options=options,
-                    severity=severity, confidence=Confidence(confidence), needs_text=needs_text)
+                    severity=severity, confidence=Confidence(confidence), needs_text=needs_text,
+                    needs_references=needs_references)
 
     return wrap
