@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
 
-from axiomcheck.rules import Severity
+from axiomcheck.model import Severity
 from axiomcheck.rules.anonymity.author_block import anonymous_author_block, camera_ready_anonymous
 
 ICML_NOTICE = ("Preliminary work. Under review by the International Conference on Machine Learning (ICML). "

@@ -30,7 +30,8 @@ def _alone(pack, paths: list[str]) -> dict[str, dict]:
     """Each file's result in a worker of its own (a fresh fork per file, as one run per file
     gets; two at a time)."""
     with WorkerPool(pack, jobs=2, max_files_per_worker=1) as pool:
-        return {path: to_json(result) for path, result in zip(paths, pool.check([FileTask(p) for p in paths]))}
+        results = pool.check([FileTask(p) for p in paths])
+        return {path: to_json(result) for path, result in zip(paths, results, strict=True)}
 
 
 def _assert_order_free(paths: list[str]) -> None:
@@ -42,7 +43,7 @@ def _assert_order_free(paths: list[str]) -> None:
         rng.shuffle(shuffled)
         for jobs in (1, 2):
             with WorkerPool(pack, jobs=jobs) as pool:
-                for path, result in zip(shuffled, pool.check([FileTask(p) for p in shuffled])):
+                for path, result in zip(shuffled, pool.check([FileTask(p) for p in shuffled]), strict=True):
                     assert to_json(result) == alone[path], (f"{Path(path).name} differs in order {order} "
                                                              f"with -j {jobs} from its check alone")
 

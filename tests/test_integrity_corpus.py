@@ -16,7 +16,7 @@ from axiomcheck.report import Finding
 from test_corpus_structure import corpus_params
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def integrity_findings(path: Path) -> tuple[Finding, ...]:
     pack = resolve("axiom-2026", "paper", "submission")
     integrity = dataclasses.replace(pack, rules=tuple(c for c in pack.rules if c.rule.group == "integrity"))

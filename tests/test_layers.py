@@ -14,6 +14,7 @@ inside functions and `TYPE_CHECKING` blocks included).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ SOURCE = ROOT / "src" / "axiomcheck"
 PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "finding_types", "model", "limits", "report", "codec", "verdicts", "datacache", "yamldata"),
+    ("__init__", "model", "limits", "report", "codec", "verdicts", "datacache", "yamldata"),
     ("templates",),
     ("pdf",),
     ("analysis",),
@@ -282,3 +283,93 @@ def test_no_import_circle() -> None:
 def test_the_circle_finder_sees_a_circle() -> None:
     assert _circle_through({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert _circle_through({"a": {"b"}, "b": set()}) == []
+
+
+@functools.cache
+def _module_path(module: str) -> Path | None:
+    """The file of module `module` (below axiomcheck, dotted), None when there is none."""
+    base = SOURCE.joinpath(*module.split(".")) if module else SOURCE
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@functools.cache
+def _bindings(module: str) -> dict[str, tuple[str, str] | None]:
+    """Top-level names of `module`: None for a name it defines, (module, name) for one it imports."""
+    path = _module_path(module)
+    if path is None:
+        return {}
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: dict[str, tuple[str, str] | None] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+            source = ".".join(base + (node.module.split(".") if node.module else []))
+            found.update({alias.asname or alias.name: (source, alias.name) for alias in node.names})
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = None
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update({target.id: None for target in targets if isinstance(target, ast.Name)})
+    return found
+
+
+def _origin(module: str, name: str) -> tuple[str, str]:
+    """Where `name`, imported from `module`, is defined (following re-exports)."""
+    seen = set()
+    while (module, name) not in seen:
+        seen.add((module, name))
+        binding = _bindings(module).get(name)
+        if binding is None:
+            return module, name
+        module, name = binding
+    return module, name
+
+
+def _imports_by_name(paths: list[Path]) -> dict[tuple[str, str], dict[str, set[str]]]:
+    """(defining module, name) -> the module each importer outside its part imports it from -> importers."""
+    found: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for path in paths:
+        inside = path.is_relative_to(SOURCE)
+        own = _module_of_file(path) if inside else ""
+        package = list(path.relative_to(SOURCE).parent.parts) if inside else []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+                source = ".".join(base + (node.module.split(".") if node.module else []))
+            elif (node.module or "").startswith("axiomcheck."):
+                source = (node.module or "").split(".", 1)[1]
+            else:
+                continue
+            for alias in node.names:
+                if _module_path(f"{source}.{alias.name}") is not None:
+                    continue  # a module, not a name
+                origin = _origin(source, alias.name)
+                if own.split(".")[0] == origin[0].split(".")[0]:
+                    continue  # inside its own part, modules import each other's names directly
+                found.setdefault(origin, {}).setdefault(source, set()).add(path.name)
+    return found
+
+
+def test_one_import_path_per_name() -> None:
+    """Outside the part of the package that defines it, a name is imported from one module
+    only (`Severity` from `axiomcheck.model`, never also from `rules` or a submodule)."""
+    paths = [*SOURCE.rglob("*.py"), *(ROOT / "tests").glob("*.py"), *(ROOT / "bench").glob("*.py")]
+    several = {f"{module}.{name}": sorted(sources) for (module, name), sources in _imports_by_name(paths).items()
+               if len(sources) > 1}
+    assert several == {}
+
+
+def test_the_path_checker_follows_re_exports(tmp_path: Path) -> None:
+    one, other = tmp_path / "one.py", tmp_path / "other.py"
+    one.write_text("from axiomcheck.model import Severity\n")
+    other.write_text("from axiomcheck.model.findings import Severity\n")
+    assert _imports_by_name([one, other]) == {("model.findings", "Severity"): {"model": {"one.py"},
+                                                                             "model.findings": {"other.py"}}}
+    assert _origin("model", "Severity") == ("model.findings", "Severity")
+    assert _origin("rules", "CheckContext") == ("rules.base", "CheckContext")
+    assert _origin("model", "BBox") == ("model.geometry", "BBox")

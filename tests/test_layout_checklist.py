@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from axiomcheck.model import Severity
 from axiomcheck.packs import PackError, resolve
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.rules import REGISTRY
 from docmaker import Paper, run_rule
 
 CHECKLIST = REGISTRY["checklist"]
@@ -49,7 +50,8 @@ def test_missing_checklist_only_matters_when_required() -> None:
 def test_unanswered_item_names_its_number() -> None:
     doc = _paper(["[Yes]", "[Yes]", "[TODO]", "[Yes]"]).build()
     [required] = run_rule(CHECKLIST, doc, presence="required")
-    assert required.message == "Checklist item 3 ('3. Theory assumptions and proofs') is unanswered: it still shows [TODO]."
+    assert required.message == \
+        "Checklist item 3 ('3. Theory assumptions and proofs') is unanswered: it still shows [TODO]."
     assert required.severity is None and required.bbox is not None  # the configured severity: error
     [optional] = run_rule(CHECKLIST, doc, presence="optional")
     assert optional.severity is Severity.WARNING

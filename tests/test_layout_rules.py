@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import pytest
 
+from axiomcheck.model import Severity
 from axiomcheck.analysis import open_document
 from axiomcheck.engine import run_rules
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, configure
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.rules import REGISTRY
 from axiomcheck.templates import find_template
 from conftest import FIXTURES
 from docmaker import ICML_COLUMNS, ICML_LEADING, ICML_REVIEW_NOTICE, Paper, block_document, run_rule

@@ -66,7 +66,8 @@ tracks:
 
 @pytest.mark.parametrize("text,line,words", [
     ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limt: {}\n", 5, ["unknown rule 'page-limt'", "page-limit"]),
-    ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit: {max_page: 4}\n", 5, ["no option 'max_page'", "main_body_pages"]),
+    ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit: {max_page: 4}\n", 5,
+     ["no option 'max_page'", "main_body_pages"]),
     ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit:\n        main_body_pages: four\n", 6, ["whole number"]),
     ("pack: x\ntracks:\n  paper:\n    rules:\n      page-limit: {severity: fatal}\n", 5, ["severity"]),
     ("pack: x\ntraks:\n  paper: {}\n", 2, ["unknown key 'traks'", "tracks"]),
@@ -107,7 +108,8 @@ def test_a_cached_pack_resolves_as_a_parsed_one_and_an_edit_is_read_again(tmp_pa
 
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
     pack = tmp_path / "venue.yaml"
-    pack.write_text("pack: venue\nextends: axiom-2026\ntracks:\n  paper:\n    rules:\n      page-limit: {main_body_pages: 7}\n")
+    pack.write_text("pack: venue\nextends: axiom-2026\ntracks:\n  paper:\n    rules:\n"
+                    "      page-limit: {main_body_pages: 7}\n")
     parsed = resolve(str(pack), "paper")
     assert list((tmp_path / "cache").glob("tree-*.json"))
     assert resolve(str(pack), "paper") == parsed

@@ -27,7 +27,7 @@ from axiomcheck.batch.work import Work
 from axiomcheck.cli import main
 from axiomcheck.codec import report_from_json
 from axiomcheck.limits import DEFAULT_LIMITS
-from axiomcheck.report import FileResult, Report, RunStatus
+from axiomcheck.report import FileResult, FileStatus, Report, RunStatus
 from axiomcheck.reporters import EMITTERS, REPORTERS, emitter
 from batchutil import distinct_pdfs, query
 
@@ -35,7 +35,7 @@ STOPPED = RunStatus(2, 5, "stopped by Ctrl-C")
 
 
 def _report(status: RunStatus | None) -> Report:
-    files = [FileResult(path=f"papers/p{n}.pdf", sha256=f"{n}" * 64, status="pass", pages=4) for n in range(2)]
+    files = [FileResult(path=f"papers/p{n}.pdf", sha256=f"{n}" * 64, status=FileStatus.PASS, pages=4) for n in range(2)]
     return Report(venue="axiom-2026", track="paper", stage="submission", files=files, run_status=status)
 
 
@@ -75,7 +75,7 @@ class _Stopping:
 
     def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
         for item in work[:self.answers]:
-            yield item, FileResult(path=item.item.display, sha256=None, status="pass", pages=1)
+            yield item, FileResult(path=item.item.display, sha256=None, status=FileStatus.PASS, pages=1)
         raise self.error
 
 

@@ -43,7 +43,8 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
     ("template: wrong\nextends: neurips-2026\n", 1, ["must be the file's name", "template: myconf-2027"]),
     ("template: myconf-2027\nextends: neurips-2026\nyear: 2027\ncolumns: two\n", 4, ["columns", "not of type"]),
     ("template: myconf-2027\nextends: neurips-2026\nyear: 2027\npage: b5\n", 4, ["page", "Choose from", "letter"]),
-    ("template: myconf-2027\nextends: neurips-2026\nyear: 2027\nbody:\n  size: 10\n", 4, ["body", "is a required property"]),
+    ("template: myconf-2027\nextends: neurips-2026\nyear: 2027\nbody:\n  size: 10\n", 4,
+     ["body", "is a required property"]),
     ("template: myconf-2027\nextends: neurips-2026\nyear: 2027\ntext_blok: {}\n", 4, ["text_blok", "Known keys"]),
     ("template: myconf-2027\nextends: neurips-2026\nyear: 2027\nrecognise:\n  notice:\n    family: ['(']\n"
      "    modes: []\n", 6, ["regex", "regular expression"]),
@@ -91,7 +92,8 @@ def test_the_loader_builds_typed_facts_that_know_where_they_were_written() -> No
     assert neurips.recognise.notice is not None and neurips.recognise.notice.family
     assert neurips.where("notices.final-workshop.text").endswith("neurips-2026.yaml:60")
     older = find_template("neurips-2025")
-    assert older.where("text_block.left").endswith("neurips-2026.yaml:" + neurips.where("text_block.left").rsplit(":")[-1])
+    line = neurips.where("text_block.left").rsplit(":")[-1]
+    assert older.where("text_block.left").endswith("neurips-2026.yaml:" + line)
     assert Condition.NO_LINE_NUMBERS.holds(anonymous=True, line_numbers=False, page_numbers=True)
     assert not Condition.NAMED.holds(anonymous=True, line_numbers=False, page_numbers=True)
 

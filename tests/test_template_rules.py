@@ -3,7 +3,8 @@ and template-unverifiable (AX211)."""
 
 from __future__ import annotations
 
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.model import Severity
+from axiomcheck.rules import REGISTRY
 from docmaker import ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
 
 NOTICE = REGISTRY["template-notice"]
@@ -87,7 +88,8 @@ def test_a_year_the_pdf_does_not_state_is_a_warning() -> None:
 
 
 def test_unverifiable_style_is_one_info_finding() -> None:
-    [finding] = run_rule(UNVERIFIABLE, _paper(SUBMITTED_NOTICE).build(), style="the HiLD 2026 workshop's own style file")
+    [finding] = run_rule(UNVERIFIABLE, _paper(SUBMITTED_NOTICE).build(),
+                         style="the HiLD 2026 workshop's own style file")
     assert UNVERIFIABLE.severity is Severity.INFO
     assert "HiLD 2026 workshop's own style file" in finding.message and "cannot verify" in finding.message
 

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from axiomcheck.cli import main
 from axiomcheck.packs import PackError
 from axiomcheck.packs.choice import NoVenue, all_entries, choose, choose_for_files, entries
-from axiomcheck.report import FoundTemplate
+from axiomcheck.codec import to_json
+from axiomcheck.report import FoundTemplate, Report
 from conftest import FIXTURES
 
 AXIOM = "AXIOM Foundations of Efficient Deep Learning"
@@ -40,7 +41,8 @@ def _template(name: str, mode: str | None, track: str | None = None, title: str 
 def test_each_template_and_mode_has_its_venue(template: FoundTemplate, venue: str, track: str, stage: str) -> None:
     choice = choose(template)
     assert (choice.venue, choice.track, choice.stage) == (venue, track, stage)
-    assert choice.to_dict()["note"] == "recognised from the template; pass --venue to choose"
+    assert to_json(Report(choice.venue, choice.track, choice.stage, venue_choice=choice))["venue_choice"]["note"] == \
+        "recognised from the template; pass --venue to choose"
 
 
 @pytest.mark.parametrize("template,words", [

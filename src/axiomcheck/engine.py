@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from .codec import rounded
 from .model import Submission
 from .packs import ResolvedPack
 from .report import Finding
@@ -48,9 +47,9 @@ def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHIN
                 findings.append(Finding(
                     rule=rule.id, name=rule.name, severity=violation.severity or configured.severity,
                     message=violation.message, hint=violation.hint, page=violation.page,
-                    bbox=rounded(violation.bbox) if violation.bbox else None,
+                    bbox=violation.bbox.rounded() if violation.bbox else None,
                     evidence=violation.evidence, confidence=rule.confidence,
-                    regions=tuple(dataclasses.replace(region, bbox=rounded(region.bbox))
+                    regions=tuple(dataclasses.replace(region, bbox=region.bbox.rounded())
                                   for region in violation.regions)))
         except Exception as error:  # one failing rule must not hide the others' findings
             failures.setdefault(classify(error, "rule-crashed"), []).append(f"{rule.id} {rule.name}")

@@ -25,7 +25,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .model import Submission
 from .packs import ResolvedPack
 from .pdf.prechecks import file_sha256, precheck
-from .report import FileResult, Finding, Structure, status_of
+from .report import FileResult, FileStatus, Finding, Structure, status_of
 from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
@@ -268,7 +268,7 @@ def _run_stages(state: _File) -> FileResult:
         if ended is not None:
             return ended
     findings = state.verdicts + state.findings
-    status = "error" if any(is_verdict(f) for f in findings) else status_of(findings)
+    status = FileStatus.ERROR if any(is_verdict(f) for f in findings) else status_of(findings)
     ran = tuple(c.rule.id for c in state.pack.rules if state.text_available or not c.rule.needs_text)
     return FileResult(path=state.path, sha256=state.sha, status=status, pages=state.count,
                       structure=state.structure, findings=findings,
@@ -287,7 +287,7 @@ def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | 
 
 def _error_result(path: str, sha: str | None, findings: list[Finding], pages: int | None = None,
                   internal: bool = False) -> FileResult:
-    return FileResult(path=path, sha256=sha, status="error", pages=pages, findings=findings,
+    return FileResult(path=path, sha256=sha, status=FileStatus.ERROR, pages=pages, findings=findings,
                       internal_error=internal)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import TracebackType
 
-from .finding_types import Severity
+from .model import Severity
 from .report import Finding
 
 PDF_LIBRARIES = frozenset({"pypdfium2", "pypdfium2_raw", "pypdf", "pdfplumber", "pdfminer", "pikepdf"})

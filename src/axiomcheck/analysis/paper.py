@@ -15,14 +15,15 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any, TypeVar
 
-from ..model import (MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata, Notice, OutlineEntry, PageInfo,
-                     PageVisibility, Role, Sections, TemplateInfo, TextLayer, page_size_name)
+from ..model import (DEFAULT_MAIN_BODY_EXCLUDES, MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata,
+                     Notice, OutlineEntry, PageInfo, PageVisibility, Role, SectionKind, Sections, TemplateInfo,
+                     TextLayer, page_size_name)
 from ..pdf.source import PdfSource, Prefetched, Source
 from . import front_matter, page_facts
 from .captions import captions
 from .furniture import furniture
 from .lines import PageLayout, page_layout
-from .main_body import DEFAULT_EXCLUDED, find_main_body
+from .main_body import find_main_body
 from .sections import TextColumn, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
@@ -160,7 +161,7 @@ class AnalysedPaper:
         """The text columns of the document (where prose lines start and end)."""
         return text_columns(self._assembled, self.body_size, self._furniture)
 
-    def main_body(self, excluded: tuple[str, ...] = DEFAULT_EXCLUDED) -> MainBody:
+    def main_body(self, excluded: tuple[SectionKind, ...] = DEFAULT_MAIN_BODY_EXCLUDES) -> MainBody:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
         key = tuple(excluded)
         if key not in self._main_body:

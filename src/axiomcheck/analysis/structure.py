@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..codec import rounded
-from ..model import MM_PER_POINT, Heading, page_size_name
+from ..model import MM_PER_POINT, Heading, SectionKind, page_size_name
 from ..report import FoundHeading, FoundTemplate, Structure
 
 if TYPE_CHECKING:
@@ -34,10 +33,10 @@ def _page(heading: Heading | None) -> int | None:
 
 def _heading(heading: Heading) -> FoundHeading:
     return FoundHeading(page=heading.page, kind=heading.kind, number=heading.number, text=heading.text,
-                        top_of_page=heading.top_of_page, bbox=rounded(heading.bbox))
+                        top_of_page=heading.top_of_page, bbox=heading.bbox.rounded())
 
 
-def structure_of(doc: Document, main_body_excludes: tuple[str, ...]) -> Structure:
+def structure_of(doc: Document, main_body_excludes: tuple[SectionKind, ...]) -> Structure:
     """The detected structure of `doc`, with the main body measured as the track counts it."""
     sections = doc.sections
     body = doc.main_body(main_body_excludes)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import AuthorBlock, Notice, TemplateInfo
+from ..model import AuthorBlock, Notice, TemplateInfo, TemplateMode
 from ..templates import TemplateFacts, all_templates, compiled
 from ..templates.facts import Condition, MarkerRules, ModeMatch, Recognition
 
@@ -174,7 +174,7 @@ def _year(family: _Family, text: str, official: bool, own: str, layout: LayoutFa
     return None, None
 
 
-def _option(family: _Family, mode: str | None, track: str | None) -> str | None:
+def _option(family: _Family, mode: TemplateMode | None, track: str | None) -> str | None:
     """How the mode (and track) is switched on, from the family's notices."""
     if mode is None:
         return None
@@ -183,7 +183,7 @@ def _option(family: _Family, mode: str | None, track: str | None) -> str | None:
     return chosen.option if chosen else None
 
 
-def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tuple[str | None, str]:
+def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tuple[TemplateMode | None, str]:
     for rule in family.rules.without_notice:
         if _holds(rule.when, layout, anonymous):
             return rule.mode, rule.why

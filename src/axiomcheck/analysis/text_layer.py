@@ -26,7 +26,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import OUTSIDE_TEXT, AuthorBlock, BBox, Float, Heading, Line, Notice, PageText, Role, TextLayer
+from ..model import (OUTSIDE_TEXT, AuthorBlock, BBox, Float, Heading, HeadingKind, Line, Notice, PageText, Role,
+                     TextLayer, TextRegion)
 from .front_matter import FOOT_ZONE
 from .lines import PageLayout
 from .sections import TextColumn
@@ -78,7 +79,7 @@ class _Classifier:
         self.found = found
         block = found.author_block
         self.author_footnotes = {id(line) for line in block.footnotes}
-        self.heading_kinds: dict[int, str] = {}
+        self.heading_kinds: dict[int, HeadingKind] = {}
         for heading in found.headings:
             for line in found.layouts[heading.page - 1].lines:
                 if heading.bbox.contains(line.bbox) and id(line) not in found.furniture:
@@ -181,7 +182,7 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
     not_cells = set(found.furniture) | classify.front
     final: dict[int, Line] = {}
     pages: list[PageText] = []
-    region = "body"
+    region: TextRegion = "body"
     offset = 0.0
     for layout, height in zip(found.layouts, found.page_heights, strict=True):
         page_region = region
@@ -190,6 +191,7 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
         for line in layout.lines:
             key = id(line)
             role = classify.role(line, cells)
+            where: TextRegion
             if key in title_ids:
                 where = "title"
             elif key in author_ids:

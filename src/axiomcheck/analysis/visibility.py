@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..model import BBox, Hiding, Line, Overflow, PageInfo, PageVisibility, Word
+from ..model import BBox, Hiding, HidingReason, Line, Overflow, PageInfo, PageVisibility, Word
 
 MIN_READABLE_SIZE = 4.0
 """Type smaller than this (points) cannot be read."""
@@ -48,7 +48,7 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
     ocr_layer = False
     if any(hiding.reason == "render-mode" for hiding in painted.values()):
         total = sum(len(word.text) for word in words)
-        invisible = sum(len(word.text) for word in words if (painted.get(word) or _NONE).reason == "render-mode")
+        invisible = sum(len(word.text) for word in words if _reason(painted.get(word)) == "render-mode")
         ocr_layer = total > 0 and invisible >= OCR_LAYER_SHARE * total
     area = page.visible_box
     rows = overflows(lines, area)
@@ -72,7 +72,8 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
     return PageVisibility(page=number, hidden=hidden, overflows=tuple(rows), ocr_layer=ocr_layer)
 
 
-_NONE = Hiding("")
+def _reason(hiding: Hiding | None) -> HidingReason | None:
+    return hiding.reason if hiding is not None else None
 
 
 def glyph_differences(lines: tuple[Line, ...],

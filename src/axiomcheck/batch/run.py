@@ -26,12 +26,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import __version__
 from ..execution import page_limits
 from ..limits import Limits
-from ..report import FileResult, Report, RunStatus, SubmissionRef, submission_order
+from ..report import FileResult, Report, RunState, RunStatus, SubmissionRef, VenueChoice, submission_order
 from ..reporters.base import Emitter
 from .inputs import Item, Staging, verdict_result
 from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
@@ -53,7 +53,7 @@ class RunSettings(NamedTuple):
     force: bool = False
     evidence_dir: str | None = None
     waivers: tuple[Waiver, ...] = ()
-    venue_choice: dict[str, Any] | None = None
+    venue_choice: VenueChoice | None = None
     """How the venue was chosen when it was recognised from the PDFs' template (the report says)."""
 
 
@@ -127,7 +127,7 @@ class _InOrder:
             emitter.file(result)
 
 
-STOPPED_BY = {"interrupted": "stopped by Ctrl-C", "failed": "stopped by an error"}
+STOPPED_BY: dict[RunState, str] = {"interrupted": "stopped by Ctrl-C", "failed": "stopped by an error"}
 """Why a run that ended in that state stopped before its last file (what outputs say)."""
 
 
@@ -151,7 +151,7 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
         emitter.start(header)
     settings_text = settings_key(settings.limits, settings.evidence_dir)
     checked = cached = 0
-    state = "failed"
+    state: RunState = "failed"
 
     def keep(work: Work, result: FileResult, was_cached: bool = False) -> None:
         if store is not None and run_id is not None:

@@ -20,10 +20,9 @@ from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
-from ..packs import PackError
-from ..packs import SelectionError
+from ..packs import PackError, SelectionError
 from ..reporters import REPORTERS
-from ..reporters.base import plural
+from ..reporters.base import StatusTally, plural
 from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
                      verbosity_options)
 from .destinations import make_folder, planned_outputs
@@ -144,10 +143,11 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
             for result in outcome.report.files:
                 printer.file(result)
             printer.finish(outcome.report.run_status)
-    statuses = [f.status for f in outcome.report.files]
+    tally = StatusTally()
+    for result in outcome.report.files:
+        tally.add(result)
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
-    click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
-               f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
+    click.echo(f"axiomcheck: {plural(tally.total, 'file')}: {tally.summary()} ({outcome.checked} checked, "
                f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)

@@ -126,7 +126,7 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
     if not items:
         fail_usage("give the PDF files to check, or --manifest FILE.")
     settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers,
-                           venue_choice=venue_choice.to_dict() if venue_choice else None)
+                           venue_choice=venue_choice)
     with _emitters(wanted, quiet, verbose) as emitters:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir), emitters=emitters)
     if outcome.interrupted:

@@ -6,7 +6,7 @@ import click
 
 from ..packs import shipped_packs
 from ..packs.catalog import validated_info
-from ..packs.loader import PackError
+from ..packs import PackError
 
 
 @click.command()

@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..limits import Limits
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES
 from ..packs import PackError, ResolvedPack, Selection, SelectionError, resolve
-from ..packs.choice import NoVenue, VenueChoice, choose_for_files
+from ..packs.choice import NoVenue, choose_for_files
+from ..report import VenueChoice
 from ..execution import check_paths
 from .common import fail_usage
 

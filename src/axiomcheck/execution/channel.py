@@ -20,7 +20,7 @@ import struct
 import time
 from typing import Any, TypeVar
 
-from .codec import decode_message, encode_message
+from ..codec.wire import decode_message, encode_message
 
 _T = TypeVar("_T")
 _HEADER = struct.Struct("!Q")

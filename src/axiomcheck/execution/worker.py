@@ -26,10 +26,10 @@ from ..aggregate import cap_report
 from ..limits import MIB, Limits
 from ..packs import ResolvedPack
 from ..pipeline import check_document
-from ..report import FileResult
+from ..report import FileResult, FileStatus
 from ..verdicts import classify, verdict_finding
 from .channel import Channel, ChannelClosed, FrameTooLarge
-from .codec import CodecError
+from ..codec.wire import CodecError
 from .confinement import Confinement
 from .messages import MAX_REPLY_BYTES, TO_WORKER, CheckFile, FileChecked, StageEntered
 from .prefetch import SpareCore
@@ -106,7 +106,7 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
             result = cap_report(with_evidence(result, request.evidence_dir))  # picture names add bytes
     except Exception as error:  # the pipeline turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
-        result = FileResult(path=request.path, sha256=None, status="error",
+        result = FileResult(path=request.path, sha256=None, status=FileStatus.ERROR,
                             findings=[failure.finding(" in the worker")], internal_error=failure.internal)
     finally:
         confinement.end_file()
@@ -115,7 +115,7 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
 
 def _oversized(path: str, reason: str) -> FileResult:
     finding = verdict_finding("internal-error", f"The report of this file could not be sent: {reason}.")
-    return FileResult(path=path, sha256=None, status="error", findings=[finding], internal_error=True)
+    return FileResult(path=path, sha256=None, status=FileStatus.ERROR, findings=[finding], internal_error=True)
 
 
 class WorkerUsage:

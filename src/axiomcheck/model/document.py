@@ -9,6 +9,7 @@ from .objects import Font, Metadata
 from .parts import AuthorBlock, MainBody, Notice, OutlineEntry, Sections, TemplateInfo
 from .text import TextLayer
 from .visibility import PageVisibility
+from .vocabulary import SectionKind
 
 
 class Document(Protocol):
@@ -34,7 +35,7 @@ class Document(Protocol):
     @property
     def outline(self) -> tuple[OutlineEntry, ...]:
         """The sections the PDF lists itself (bookmarks, tagged headings)."""
-    def main_body(self, excluded: tuple[str, ...] = ...) -> MainBody: ...
+    def main_body(self, excluded: tuple[SectionKind, ...] = ...) -> MainBody: ...
     @property
     def line_numbers(self) -> bool: ...
     @property

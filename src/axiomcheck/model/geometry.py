@@ -65,8 +65,11 @@ class BBox(NamedTuple):
         return (self.x0 - tolerance <= other.x0 and other.x1 <= self.x1 + tolerance
                 and self.y0 - tolerance <= other.y0 and other.y1 <= self.y1 + tolerance)
 
-    def as_list(self) -> list[float]:
-        return [round(self.x0, 1), round(self.y0, 1), round(self.x1, 1), round(self.y1, 1)]
+    def rounded(self) -> BBox:
+        """The box as reports write it: each edge rounded to 0.1 pt (so that a result read back
+        from its JSON equals the one written)."""
+        return BBox(float(round(self.x0, 1)), float(round(self.y0, 1)), float(round(self.x1, 1)),
+                    float(round(self.y1, 1)))
 
 
 def enclosing(boxes: Iterable[BBox]) -> BBox:

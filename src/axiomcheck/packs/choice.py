@@ -20,15 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ..report import FoundTemplate
+from ..model import TEMPLATE_MODES, TemplateMode, member
+from ..report import FoundTemplate, VenueChoice
 from ..templates import all_templates
 from .loader import PackError, read_chain, shipped_packs
 from .resolve import pack_info
-
-WHY = "recognised from the template; pass --venue to choose"
-"""What the reports say after the venue they chose (the text report's `venue:` line)."""
 
 
 class NoVenue(ValueError):
@@ -42,7 +39,7 @@ class ChosenFor:
 
     venue: str
     template: str
-    mode: str
+    mode: TemplateMode
     stage: str
     track: str | None = None
     workshop_title: str | None = None
@@ -52,25 +49,6 @@ class ChosenFor:
         if (template.name, template.mode, template.track) != (self.template, self.mode, self.track):
             return False
         return self.workshop_title is None or _loose(template.workshop_title or "") == _loose(self.workshop_title)
-
-
-@dataclass(frozen=True)
-class VenueChoice:
-    """The pack, track and stage chosen for a PDF, and what they were chosen from."""
-
-    venue: str
-    track: str
-    stage: str
-    template: str
-    """The recognised template (`neurips-2026`), with its mode and track below."""
-    mode: str
-    template_track: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report's `venue_choice` object (docs/report-format.md)."""
-        return {"from": "template", "template": self.template, "template_label": template_label(self.template),
-                "mode": self.mode, "template_track": self.template_track, "venue": self.venue, "track": self.track,
-                "stage": self.stage, "note": WHY}
 
 
 def _loose(text: str) -> str:
@@ -100,8 +78,8 @@ def _entry(path: Path, line: int, item: dict[str, str], venue: str, stages: tupl
     if item.get("pack_track") is not None and item["pack_track"] not in tracks:
         raise PackError(path, line, f"`pack_track: {item['pack_track']}` is not a track of the pack.",
                         f"Choose from: {', '.join(tracks)}.", "chosen_for")
-    return ChosenFor(venue=venue, template=item["template"], mode=item["mode"], stage=item["stage"],
-                     track=item.get("track"), workshop_title=item.get("workshop_title"),
+    return ChosenFor(venue=venue, template=item["template"], mode=member(TEMPLATE_MODES, item["mode"]),
+                     stage=item["stage"], track=item.get("track"), workshop_title=item.get("workshop_title"),
                      pack_track=item.get("pack_track"))
 
 
@@ -118,7 +96,8 @@ def choose(template: FoundTemplate, path: str = "the PDF") -> VenueChoice:
         raise NoVenue(f"{path}: {_why_none(template)}; {_packs_hint()}")
     info = pack_info(entry.venue)
     return VenueChoice(venue=entry.venue, track=entry.pack_track or info.default_track, stage=entry.stage,
-                       template=template.name, mode=str(template.mode), template_track=template.track)
+                       template=template.name, template_label=template_label(template.name), mode=entry.mode,
+                       template_track=template.track)
 
 
 def choose_for_files(templates: list[tuple[str, FoundTemplate | None]]) -> VenueChoice:
@@ -157,5 +136,5 @@ def _packs_hint() -> str:
     return f"pass --venue with one of: {', '.join(shipped_packs())} (`axiomcheck packs` describes them)"
 
 
-__all__ = ["ChosenFor", "NoVenue", "VenueChoice", "WHY", "all_entries", "choose", "choose_for_files", "entries",
+__all__ = ["ChosenFor", "NoVenue", "all_entries", "choose", "choose_for_files", "entries",
            "template_label"]

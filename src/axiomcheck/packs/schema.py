@@ -17,7 +17,7 @@ import typing
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..model import SECTION_KINDS
+from ..model import SECTION_KINDS, TEMPLATE_MODES
 
 if TYPE_CHECKING:
     from ..rules import Rule
@@ -106,7 +106,7 @@ def pack_schema(rule_names: tuple[str, ...], families: tuple[str, ...]) -> dict[
     chosen_for = {"type": "array", "x-what": "chosen_for", "items": {
         "type": "object", "required": ["template", "mode", "stage"], "additionalProperties": False,
         "x-what": "chosen_for entry",
-        "properties": {"template": _TEXT, "mode": {"enum": ["submission", "preprint", "final"]}, "track": _TEXT,
+        "properties": {"template": _TEXT, "mode": {"enum": list(TEMPLATE_MODES)}, "track": _TEXT,
                        "workshop_title": _TEXT, "stage": _TEXT, "pack_track": _TEXT}}}
     return _object({
         "pack": _TEXT, "name": _TEXT, "source": _TEXT, "description": _TEXT, "extends": _TEXT, "template": _TEXT,
@@ -165,7 +165,7 @@ def problem_and_fix(error: SchemaProblem, rule_names: Sequence[str], families: S
             return f"a `chosen_for:` entry needs `{missing}:`.", \
                 "Write e.g. `{template: neurips-2026, mode: submission, stage: submission}`."
         if error.validator == "enum":
-            return f"`mode: {value}` is not a template mode.", "Choose from: submission, preprint, final."
+            return f"`mode: {value}` is not a template mode.", f"Choose from: {', '.join(TEMPLATE_MODES)}."
         return "`chosen_for:` must be a list of entries.", \
             "Write e.g. `chosen_for:\\n  - {template: neurips-2026, mode: submission, stage: submission}`."
     if schema.get("x-what") in ("stages", "tracks"):

@@ -34,7 +34,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageChops
 
-from ..model import BBox, Hiding, Word
+from ..model import BBox, Hiding, HidingReason, Word
 from .paint_order import PaintOrder, Shape, TextState, overlap_share
 from .pdfium_library import native
 
@@ -67,7 +67,7 @@ REGION_GAP = 12.0
 """Candidate boxes closer than this (points) are rendered as one region."""
 _INVISIBLE_MODES = (pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE, pdfium_c.FPDF_TEXTRENDERMODE_CLIP)
 _STROKE_ONLY = (pdfium_c.FPDF_TEXTRENDERMODE_STROKE, pdfium_c.FPDF_TEXTRENDERMODE_STROKE_CLIP)
-_PRIORITY = ("layer-off", "transparent", "soft-mask", "clipped", "covered", "colour")
+_PRIORITY: tuple[HidingReason, ...] = ("layer-off", "transparent", "soft-mask", "clipped", "covered", "colour")
 """Reasons in the order they explain a word that renders as nothing: the first its evidence
 gives is reported."""
 
@@ -135,7 +135,7 @@ def _inside(box: BBox, area: BBox, tolerance: float) -> bool:
 class _Evidence:
     """Why a word might not be seen, from the facts alone."""
 
-    reasons: list[str]
+    reasons: list[HidingReason]
     cover: Shape | None = None
     """The last shape painted over most of the word."""
     ground: Shape | None = None
@@ -145,7 +145,7 @@ class _Evidence:
 def suspicions(box: BBox, paint: _Paint, state: TextState | None, shapes: Sequence[Shape]) -> _Evidence:
     """The reasons, from evidence alone, why a word drawn in `box` might not be seen (see the
     module docstring); no reasons when nothing suggests it."""
-    found = []
+    found: list[HidingReason] = []
     if state is not None and state.layer:
         found.append("layer-off")
     if paint.alpha == 0:

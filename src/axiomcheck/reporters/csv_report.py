@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Report, RunStatus
 from .base import Emitter, completed, first_error, standing_errors
 

@@ -6,7 +6,7 @@ with a warning, `partial: 12 of 30 files (stopped by Ctrl-C)`."""
 
 from __future__ import annotations
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Report, RunStatus
 from .base import Emitter, StatusTally, completed, plural
 

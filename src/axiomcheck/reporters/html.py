@@ -42,7 +42,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Finding, Report, RunStatus, SubmissionRef
 from .base import Emitter, StatusTally, completed, first_error, main_body_length, main_body_words, standing_errors
 from .catalog import describe

@@ -29,7 +29,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..codec import box_to_json, submission_to_json
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Finding, Report, RunStatus
 from .base import Emitter, completed
 from .catalog import describe

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import (camera_ready, checklist, checklist_answers, floats, fonts, hidden_text, integrity, layout, pages,
                required_sections, template)
 from .anonymity import acknowledgments, author_block, contact, institutions, known_authors, links, metadata, wording
-from .base import CheckContext, Region, Rule, Severity, Violation
+from .base import CheckContext, Rule, Violation
 
 _MODULES = (pages, floats, checklist, checklist_answers, required_sections, template, layout, fonts, author_block,
             contact, acknowledgments, wording, links, metadata, known_authors, institutions, hidden_text, integrity,
@@ -37,4 +37,4 @@ def find_rule(key: str) -> Rule | None:
     return next((r for r in REGISTRY.values() if r.id.lower() == key.lower()), None)
 
 
-__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Region", "Rule", "Severity", "Violation", "find_rule"]
+__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Rule", "Violation", "find_rule"]

@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model import BBox, Submission
-from ..model import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
+from ..model import BBox, Confidence, Region, SectionKind, Severity, Submission
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -30,7 +29,7 @@ class CheckContext:
     venue: str
     track: str
     stage: str
-    main_body_excludes: tuple[str, ...]
+    main_body_excludes: tuple[SectionKind, ...]
     """Section kinds that do not count toward the page limit on this track."""
     submission: Submission = Submission()
     """What the organizers know about the file (``--authors``, a manifest)."""

@@ -16,10 +16,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, enclosing
+from ..model import BBox, Line, Severity, enclosing
 from ._names import NAME_MARKS_RE, NAME_RUN_RE, clean, is_person, lowercase, name_patterns, name_words, squash
 from ._text import MAX_QUOTE, SHORT_QUOTE
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line
+from ..model import BBox, Line, Severity
 from ._checklist import checklist_lines
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Font
+from ..model import BBox, Font, Severity
 from ._lines import body_size_lines
-from .base import CheckContext, Severity, Violation, from_template, rule
+from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document

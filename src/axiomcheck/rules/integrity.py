@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, PageVisibility, Word, enclosing
+from ..model import BBox, Line, PageVisibility, Severity, Word, enclosing
 from ._text import clip
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, Role, enclosing
+from ..model import BBox, Line, Role, Severity, enclosing
 from ._lines import body_size_lines, main_text_size
-from .base import CheckContext, Severity, Violation, from_template, rule
+from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document

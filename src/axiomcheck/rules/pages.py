@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import FURNITURE, MM_PER_POINT, BBox, enclosing, page_size_name
-from .base import CheckContext, MainBodyPageLimit, Region, RegionKind, Severity, Violation, renamed, rule
+from ..model import FURNITURE, MM_PER_POINT, BBox, Region, RegionKind, Severity, enclosing, page_size_name
+from .base import CheckContext, MainBodyPageLimit, Violation, renamed, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Heading

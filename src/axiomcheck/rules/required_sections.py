@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import SECTION_KINDS, BBox, Heading
-from .base import CheckContext, Region, RegionKind, Violation, rule
+from ..model import SECTION_KINDS, BBox, Heading, Region, RegionKind
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..model import FURNITURE, BBox, Notice, TemplateInfo, enclosing
+from ..model import FURNITURE, BBox, Notice, Severity, TemplateInfo, enclosing
 from ._places import foot_of_page_one
 from ._text import SHORT_QUOTE
-from .base import CheckContext, Severity, Violation, from_template, rule
+from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document

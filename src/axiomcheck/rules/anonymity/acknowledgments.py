@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import BBox, Passage
+from ...model import BBox, Passage, Severity
 from .._places import lines_box
 from .._text import ACKNOWLEDGMENT_REGIONS, MAX_QUOTE, search, sentence_around
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ...model import Document

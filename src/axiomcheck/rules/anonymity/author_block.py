@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import AuthorBlock, BBox, Line
+from ...model import AuthorBlock, BBox, Line, Severity
 from .._names import person_names
 from .._places import foot_of_page_one, lines_box
 from .._text import MAX_QUOTE, SHORT_QUOTE
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 from ._identity import EMAIL_RE
 from ._placeholders import TEMPLATE_EMAILS, is_placeholder_email, placeholder_names
 

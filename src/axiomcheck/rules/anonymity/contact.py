@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import REGIONS, BBox
+from ...model import REGIONS, BBox, Severity
 from .._text import AUTHOR_AREA, search
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 from ._identity import EMAIL_RE
 from ._placeholders import PLACEHOLDER_EMAILS, is_placeholder_email
 

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import Passage
+from ...model import Passage, Severity
 from .._names import Folded, fold
 from .._text import AUTHOR_AREA, REFERENCES, search, sentence_around
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ...model import Document

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import REGIONS, BBox, Line
+from ...model import REGIONS, BBox, Line, Severity
 from .._names import MIN_NAME_WORDS, account_forms, person_names, squash
 from .._text import ACKNOWLEDGMENT_REGIONS, REFERENCES, TEXT_REGIONS, sentence_around, trim
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 from ._identity import EMAIL_RE
 from ._placeholders import is_placeholder_email, placeholder_names
 

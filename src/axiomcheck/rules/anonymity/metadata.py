@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...model import Severity
 from .._text import MAX_QUOTE
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 from ._identity import TOOL_RE, identifies, metadata_values, names_person
 
 if TYPE_CHECKING:

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import REGIONS, BBox
+from ...model import REGIONS, BBox, Severity
 from .._text import REFERENCES, Hit, search, trim
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ...model import Document

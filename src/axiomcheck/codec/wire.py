@@ -1,4 +1,4 @@
-"""One codec for everything processes tell each other: typed values as JSON, never pickle.
+"""What processes tell each other: typed values as JSON, never pickle.
 
 A message is a named tuple (`messages.py`, and the web page's in `web/checker.py`) whose
 fields are plain values, model types (dataclasses and named tuples of `axiomcheck.model`
@@ -11,7 +11,7 @@ code. `decode_value(data, kind)` reads any value by its type (a helper's facts: 
 count, the metadata, a page's words).
 
 A file's result and a finding travel in the report's own JSON form, written and read by the
-report's codec (`axiomcheck.codec`): `result_to_wire` adds only whether the result records a
+report's codec (`codec/__init__.py`): `result_to_wire` adds only whether the result records a
 bug of ours, which the report leaves out.
 """
 
@@ -25,7 +25,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, Union
 
-from ..codec import finding_from_json, finding_to_json, result_from_json, result_to_json
+from . import finding_from_json, finding_to_json, result_from_json, result_to_json
 from ..report import FileResult, Finding
 
 _T = TypeVar("_T")
