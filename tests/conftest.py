@@ -15,6 +15,16 @@ CORPUS_HOSTILE = SHARED / "corpus" / "hostile"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from corpus_known import KNOWN_FAILURES  # noqa: E402 - found on the path set just above
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the corpus papers a test is known to get wrong (tests/corpus_known.py) as strict xfails."""
+    for item in items:
+        reason = KNOWN_FAILURES.get(f"{Path(item.nodeid.split('::')[0]).name}::{item.name}")
+        if reason is not None:
+            item.add_marker(pytest.mark.xfail(strict=True, reason=reason))
+
 
 @pytest.fixture
 def corpus_papers() -> Path:
