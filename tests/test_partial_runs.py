@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from axiomcheck.batch.store_runs import KILLED, STILL_RUNNING
 from axiomcheck.batch.inputs import Item
-from axiomcheck.batch.plan import PackSpec
+from axiomcheck.batch.plan import PackSpec, RunPlan
 from axiomcheck.batch.run import RunSettings, run_items
 from axiomcheck.batch.store import SCHEMA_VERSION, Store
 from axiomcheck.batch.work import Work
@@ -90,7 +90,7 @@ def test_a_stopped_run_tells_its_streamed_outputs_and_the_store(tmp_path: Path, 
                                                                  state: str) -> None:
     items = _items(tmp_path / "p", 5)
     streams = {name: io.StringIO() for name in EMITTERS}
-    settings = RunSettings(PackSpec("axiom-2026", None, None), DEFAULT_LIMITS)
+    settings = RunSettings(RunPlan.resolve(PackSpec("axiom-2026", None, None)), DEFAULT_LIMITS)
     with Store(str(tmp_path / "r.sqlite")) as store:
         if isinstance(error, KeyboardInterrupt):
             outcome = run_items(items, settings, _Stopping(2, error), store,

@@ -13,7 +13,7 @@ import click
 from ..batch.inputs import InputError, Item, StagingError, expand, unique
 from ..batch.openreview import OpenReviewError, match, read_export
 from ..batch.outputs import STDOUT, write_outputs
-from ..batch.plan import PackSpec
+from ..batch.plan import PackSpec, RunPlan
 from ..batch.progress import make_progress
 from ..batch.run import RunSettings, run_items
 from ..batch.store import DEFAULT_DB, Store, StoreError
@@ -109,9 +109,13 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
         make_folder(evidence_dir, "--evidence")
     if quiet and progress_mode == "auto":
         progress_mode = "none"
-    items = _items(paths, manifest_file, openreview_file, limits)
-    spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
-    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file))
+    try:  # the packs, before any file is read: the run's own track and stage, then its manifest's
+        plan = RunPlan.resolve(PackSpec(venue, track, stage, select or None, ignore, extend_select))
+        items = _items(paths, manifest_file, openreview_file, limits)
+        plan = plan.including(items)
+    except (PackError, SelectionError) as error:
+        fail_usage(str(error))
+    settings = RunSettings(plan, limits, force, evidence_dir, waivers_from(waivers_file))
     jobs = jobs or os.cpu_count() or 1
     if executor == "dask":
         from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
@@ -129,7 +133,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
         with Store(db) as store:
             outcome = run_items(items, settings, runner, store, make_progress(progress_mode),
                                 command=shlex.join(["axiomcheck"] + sys.argv[1:]))
-    except (PackError, SelectionError, StoreError, StagingError, ExecutorError) as error:
+    except (StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
     try:
         write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])

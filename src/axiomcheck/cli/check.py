@@ -20,7 +20,7 @@ from ..authors import AuthorListError, read_author_list
 from ..batch.inputs import Item, expand, unique
 from ..batch.local import LocalExecutor
 from ..batch.outputs import STDOUT, Output
-from ..batch.plan import PackSpec
+from ..batch.plan import RunPlan
 from ..batch.run import RunSettings, run_items
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
@@ -100,9 +100,8 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
         make_folder(evidence_dir, "--evidence")
     selection = selection_from(select, ignore, extend_select)
     files = tuple(item.path for item in given if item.path is not None and item.problem is None)
-    pack, venue_choice = pack_for(venue, track, stage, selection, files, limits)
-    spec = PackSpec(venue_choice.venue if venue_choice else venue or pack.venue, pack.track, pack.stage,
-                    selection.select, selection.ignore, selection.extend_select)
+    group, venue_choice = pack_for(venue, track, stage, selection, files, limits)
+    pack = group.pack
     waivers = waivers_from(waivers_file)
     authors: tuple[str, ...] = ()
     if authors_file:
@@ -125,7 +124,7 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
             entry.submission, authors=tuple(dict.fromkeys(authors + entry.submission.authors)))) for entry in entries]
     if not items:
         fail_usage("give the PDF files to check, or --manifest FILE.")
-    settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers,
+    settings = RunSettings(RunPlan.of(group), limits, evidence_dir=evidence_dir, waivers=waivers,
                            venue_choice=venue_choice)
     with _emitters(wanted, quiet, verbose) as emitters:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir), emitters=emitters)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .document import Document
 from .findings import Confidence, Place, Region, RegionKind, Severity, WordEnum
-from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
+from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, PageSizeName, enclosing, page_size_name
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
 from .parts import AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo
 from .submission import Submission
@@ -34,11 +34,11 @@ from .vocabulary import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER
                          member)
 
 __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HEADING_KINDS",
-           "HIDING_REASONS",
-           "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "STATEMENT_KINDS",
-           "TEMPLATE_MODES", "AuthorBlock", "BBox", "ClosingKind", "Confidence", "Document", "EmbeddedAuthor", "Float",
-           "FloatKind", "Font", "FrontMatter", "Heading", "HeadingKind", "Hiding", "HidingReason", "Line",
-           "LinkTarget", "MainBody", "Metadata", "Notice", "OutlineEntry", "OutlineSource", "Overflow", "PageInfo",
-           "PagePosition", "PageText", "PageVisibility", "Passage", "Place", "Region", "RegionKind", "Role",
-           "Sections", "SectionKind", "Severity", "StatementKind", "Submission", "TemplateInfo", "TemplateMode",
-           "TextLayer", "TextRegion", "Word", "WordEnum", "enclosing", "member", "page_size_name"]
+           "HIDING_REASONS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
+           "STATEMENT_KINDS", "TEMPLATE_MODES", "AuthorBlock", "BBox", "ClosingKind", "Confidence", "Document",
+           "EmbeddedAuthor", "Float", "FloatKind", "Font", "FrontMatter", "Heading", "HeadingKind", "Hiding",
+           "HidingReason", "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "OutlineEntry", "OutlineSource",
+           "Overflow", "PageInfo", "PagePosition", "PageSizeName", "PageText", "PageVisibility", "Passage", "Place",
+           "Region", "RegionKind", "Role", "Sections", "SectionKind", "Severity", "StatementKind", "Submission",
+           "TemplateInfo", "TemplateMode", "TextLayer", "TextRegion", "Word", "WordEnum", "enclosing", "member",
+           "page_size_name"]

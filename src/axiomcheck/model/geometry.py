@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 MM_PER_POINT = 25.4 / 72
-PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
+PageSizeName = Literal["letter", "a4", "a1", "a0", "poster-61x90"]
+"""The paper sizes axiomcheck knows by name (`PAGE_SIZES_MM`)."""
+PAGE_SIZES_MM: dict[PageSizeName, tuple[float, float]] = {
     "letter": (215.9, 279.4),
     "a4": (210.0, 297.0),
     "a1": (594.0, 841.0),
@@ -23,7 +25,7 @@ PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
 templates and the report's `page_size` use."""
 
 
-def page_size_name(width_mm: float, height_mm: float, tolerance_mm: float) -> str | None:
+def page_size_name(width_mm: float, height_mm: float, tolerance_mm: float) -> PageSizeName | None:
     """The named size within `tolerance_mm` of a page (either orientation), or None."""
     for name, (w, h) in PAGE_SIZES_MM.items():
         if (abs(width_mm - w) <= tolerance_mm and abs(height_mm - h) <= tolerance_mm) or \

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..model import BBox, Line, Severity, enclosing
 from ._names import NAME_MARKS_RE, NAME_RUN_RE, clean, is_person, lowercase, name_patterns, name_words, squash
 from ._text import MAX_QUOTE, SHORT_QUOTE
-from .base import CheckContext, Violation, rule
+from .base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -237,8 +237,9 @@ def _metadata_title(doc: Document) -> str | None:
 
 @dataclass(frozen=True)
 class TitleMatchOptions:
-    template_titles: tuple[str, ...] = (r"formatting instructions", r"^\s*(?:paper\s+)?title\s*$",
-                                        r"^\s*untitled", r"instructions for (?:authors|icml|neurips)")
+    template_titles: tuple[str, ...] = option((r"formatting instructions", r"^\s*(?:paper\s+)?title\s*$",
+                                               r"^\s*untitled", r"instructions for (?:authors|icml|neurips)"),
+                                              regex=True)
     """Regular expressions (case-insensitive) for titles the templates ship with."""
 
 

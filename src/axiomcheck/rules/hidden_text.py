@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, Hiding, HidingReason, Line, Severity, Word, enclosing
 from ._text import clip
-from .base import CheckContext, Violation, rule
+from .base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -50,7 +50,7 @@ _HINTS: Mapping[HidingReason, str] = MappingProxyType({
 
 @dataclass(frozen=True)
 class HiddenTextOptions:
-    min_words: int = 3
+    min_words: int = option(3, minimum=1)
     """A hidden run must have this many words of two or more letters (short figure labels and
     table numbers do not count)."""
     allow: tuple[str, ...] = ()
@@ -157,7 +157,7 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
 
 @dataclass(frozen=True)
 class PageOverflowOptions:
-    min_words: int = 1
+    min_words: int = option(1, minimum=1)
     """Lines with fewer words past the edge are not reported."""
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, Line, PageVisibility, Severity, Word, enclosing
 from ._text import clip
-from .base import CheckContext, Violation, rule
+from .base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -52,10 +52,10 @@ openly."""
 
 @dataclass(frozen=True)
 class ReviewerPromptOptions:
-    phrases: tuple[str, ...] = DEFAULT_REVIEWER_PHRASES
+    phrases: tuple[str, ...] = option(DEFAULT_REVIEWER_PHRASES, regex=True)
     """Regular expressions (case-insensitive) of phrases addressed to AI reviewers: an error when
     hidden, a warning when visible."""
-    injections: tuple[str, ...] = DEFAULT_INJECTIONS
+    injections: tuple[str, ...] = option(DEFAULT_INJECTIONS, regex=True)
     """Regular expressions of generic injection phrases: an error when hidden, a warning when
     visible next to review words."""
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from ..model import FURNITURE, MM_PER_POINT, BBox, Region, RegionKind, Severity, enclosing, page_size_name
-from .base import CheckContext, MainBodyPageLimit, Violation, renamed, rule
+from ..model import (FURNITURE, MM_PER_POINT, BBox, PageSizeName, Region, RegionKind, Severity, enclosing,
+                     page_size_name)
+from .base import CheckContext, MainBodyPageLimit, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Heading
@@ -27,7 +28,7 @@ _ENTRY_RE = re.compile(r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s+\S.*\b(?:19|20)\d\d\b"
 
 @dataclass(frozen=True)
 class PageLimitOptions(MainBodyPageLimit):
-    main_body_pages: int = renamed(4, formerly="max_pages")
+    main_body_pages: int = option(4, minimum=1, formerly="max_pages")
     """How many pages the main body may fill (a partly filled last page counts as one)."""
 
 
@@ -159,11 +160,11 @@ def appendix_forbidden(doc: Document, options: object, context: CheckContext) ->
 
 @dataclass(frozen=True)
 class PageSizeOptions:
-    sizes: tuple[str, ...] = ("letter",)
+    sizes: tuple[PageSizeName, ...] = ("letter",)
     """Allowed sizes by name: letter, a4, a1, a0, poster-61x90."""
-    orientation: str = "portrait"
+    orientation: Literal["portrait", "landscape", "any"] = "portrait"
     """portrait, landscape or any."""
-    tolerance_mm: float = 3.0
+    tolerance_mm: float = option(3.0, minimum=0)
 
 
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
@@ -222,8 +223,8 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
 
 @dataclass(frozen=True)
 class PageCountOptions:
-    min_pages: int = 1
-    max_total_pages: int = renamed(0, formerly="max_pages")
+    min_pages: int = option(1, minimum=0)
+    max_total_pages: int = option(0, minimum=0, formerly="max_pages")
     """The most pages the whole PDF may have, everything included; 0 means no maximum."""
 
 

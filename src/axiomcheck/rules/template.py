@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from ..model import FURNITURE, BBox, Notice, Severity, TemplateInfo, enclosing
+from ..model import FURNITURE, BBox, Notice, Severity, TemplateInfo, TemplateMode, enclosing
 from ._places import foot_of_page_one
 from ._text import SHORT_QUOTE
 from .base import CheckContext, Violation, from_template, rule
@@ -39,7 +39,7 @@ class TemplateNoticeOptions:
     expected: str = from_template("notices.{notice}.text", optional=True)
     """The exact notice the template prints at this stage (from the template file; a pack may
     write its own, e.g. a workshop's notice)."""
-    mode: str = from_template("notices.{notice}.mode", optional=True)
+    mode: TemplateMode | None = from_template("notices.{notice}.mode", optional=True)
     """The mode the expected notice belongs to (submission, preprint, final)."""
     track: str = from_template("notices.{notice}.track", optional=True)
     """The track of the expected final notice (main, workshop, ...); empty for other modes."""
@@ -50,7 +50,7 @@ class TemplateNoticeOptions:
     template: str = from_template("template", optional=True)
     """The template and year the expected notice belongs to (e.g. neurips-2026). A PDF made with
     another template or year is reported once, by template-family (AX202), not here too."""
-    where: str = from_template("notices.{notice}.where", optional=True)
+    where: Literal["notice", "running_head"] | None = from_template("notices.{notice}.where", optional=True)
     """Where the template prints it: the foot of page 1 (`notice`, the default) or the running
     head at the top of every page (`running_head`, as ICLR does)."""
 

@@ -14,7 +14,7 @@ from ...model import AuthorBlock, BBox, Line, Severity
 from .._names import person_names
 from .._places import foot_of_page_one, lines_box
 from .._text import MAX_QUOTE, SHORT_QUOTE
-from ..base import CheckContext, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 from ._identity import EMAIL_RE
 from ._placeholders import TEMPLATE_EMAILS, is_placeholder_email, placeholder_names
 
@@ -158,7 +158,7 @@ def _icml_footnote(doc: Document) -> Iterator[Violation]:
 
 @dataclass(frozen=True)
 class CameraReadyAnonymousOptions:
-    placeholders: tuple[str, ...] = ()
+    placeholders: tuple[str, ...] = option((), regex=True)
     """Regular expressions for a template's own placeholder authors, affiliations and e-mails,
     besides the ones every template prints (`rules.anonymity._placeholders`: `Firstname1
     Lastname1`, `David S. Hippocampus`, `Anonymous Institution`, ...)."""
