@@ -38,64 +38,69 @@ def _pdf(content: bytes, resources: bytes = b"", extra: tuple[bytes, ...] = (), 
     return pdf_file(objects)
 
 
+def tiny_margin(secret: str = SECRET) -> bytes:
+    """1 pt type in the left margin, beside the body text."""
+    return _pdf(_text(secret, x=18, y=600, size=1))
+
+
 def _gs(entries: bytes, content: bytes) -> bytes:
     return _pdf(b"q /G1 gs " + content + b"Q\n", b"/ExtGState << /G1 6 0 R >>", (b"<< /Type /ExtGState " + entries
                                                                                + b" >>",))
 
 
-def white_on_white() -> bytes:
-    return _pdf(_text(colour=b"1 1 1 rg"))
+def white_on_white(secret: str = SECRET) -> bytes:
+    return _pdf(_text(secret, colour=b"1 1 1 rg"))
 
 
-def render_mode_3() -> bytes:
-    return _pdf(b"BT 3 Tr /F1 10 Tf 72 400 Td (%s) Tj ET\n" % SECRET.encode())
+def render_mode_3(secret: str = SECRET) -> bytes:
+    return _pdf(b"BT 3 Tr /F1 10 Tf 72 400 Td (%s) Tj ET\n" % secret.encode("latin-1"))
 
 
-def tiny() -> bytes:
-    return _pdf(_text(size=1))
+def tiny(secret: str = SECRET) -> bytes:
+    return _pdf(_text(secret, size=1))
 
 
-def alpha_zero() -> bytes:
-    return _gs(b"/ca 0 /CA 0", _text())
+def alpha_zero(secret: str = SECRET) -> bytes:
+    return _gs(b"/ca 0 /CA 0", _text(secret))
 
 
-def faint_alpha() -> bytes:
-    return _gs(b"/ca 0.04", _text())
+def faint_alpha(secret: str = SECRET) -> bytes:
+    return _gs(b"/ca 0.04", _text(secret))
 
 
-def soft_mask() -> bytes:
+def soft_mask(secret: str = SECRET) -> bytes:
     """A luminosity soft mask whose group paints black: nothing of the text shows."""
     group = stream(b"0 g 0 0 612 792 re f", b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] "
                                            b"/Group << /S /Transparency /CS /DeviceGray >>")
-    return _pdf(b"q /G1 gs " + _text() + b"Q\n", b"/ExtGState << /G1 6 0 R >>",
+    return _pdf(b"q /G1 gs " + _text(secret) + b"Q\n", b"/ExtGState << /G1 6 0 R >>",
                 (b"<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 7 0 R >> >>", group))
 
 
-def clipped() -> bytes:
-    return _pdf(b"q 500 100 2 2 re W n " + _text() + b"Q\n")
+def clipped(secret: str = SECRET) -> bytes:
+    return _pdf(b"q 500 100 2 2 re W n " + _text(secret) + b"Q\n")
 
 
-def off_page() -> bytes:
+def off_page(secret: str = SECRET) -> bytes:
     """Right of the page on the baseline of a visible line, and above the page."""
-    return _pdf(_text(x=700, y=720) + _text(x=72, y=900))
+    return _pdf(_text(secret, x=700, y=720) + _text(secret, x=72, y=900))
 
 
-def covered_by_fill() -> bytes:
-    return _pdf(_text() + b"1 1 1 rg 66 390 340 24 re f\n")
+def covered_by_fill(secret: str = SECRET) -> bytes:
+    return _pdf(_text(secret) + b"1 1 1 rg 66 390 340 24 re f\n")
 
 
-def covered_by_image() -> bytes:
+def covered_by_image(secret: str = SECRET) -> bytes:
     image = stream(b"\x99" * 4, b"/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray "
                                 b"/BitsPerComponent 8")
-    return _pdf(_text() + b"q 340 0 0 24 66 390 cm /Im1 Do Q\n", b"/XObject << /Im1 6 0 R >>", (image,))
+    return _pdf(_text(secret) + b"q 340 0 0 24 66 390 cm /Im1 Do Q\n", b"/XObject << /Im1 6 0 R >>", (image,))
 
 
-def same_colour_box() -> bytes:
-    return _pdf(b"0.6 0.8 1 rg 66 390 340 24 re f\n" + _text(colour=b"0.6 0.8 1 rg"))
+def same_colour_box(secret: str = SECRET) -> bytes:
+    return _pdf(b"0.6 0.8 1 rg 66 390 340 24 re f\n" + _text(secret, colour=b"0.6 0.8 1 rg"))
 
 
-def layer_off() -> bytes:
-    return _pdf(b"/OC /L1 BDC " + _text() + b"EMC\n", b"/Properties << /L1 6 0 R >>",
+def layer_off(secret: str = SECRET) -> bytes:
+    return _pdf(b"/OC /L1 BDC " + _text(secret) + b"EMC\n", b"/Properties << /L1 6 0 R >>",
                 (b"<< /Type /OCG /Name (Reviewer notes) >>",),
                 b"/OCProperties << /OCGs [6 0 R] /D << /Order [6 0 R] /OFF [6 0 R] >> >>")
 
@@ -105,7 +110,7 @@ def _rot13(text: str) -> str:
                                         "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM"))
 
 
-def lying_to_unicode() -> bytes:
+def lying_to_unicode(secret: str = SECRET) -> bytes:
     """Helvetica with a ToUnicode map that turns every letter into its rot13 partner: the page
     shows the rot13 letters, the text layer says `SECRET`."""
     entries = b"".join(b"<%02X> <%04X>\n" % (ord(c), ord(_rot13(c))) for c in "abcdefghijklmnopqrstuvwxyz"
@@ -114,7 +119,7 @@ def lying_to_unicode() -> bytes:
             b"1 begincodespacerange <00> <FF> endcodespacerange 52 beginbfchar\n" + entries
             + b"endbfchar endcmap CMapName currentdict /CMap defineresource pop end end")
     font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding /ToUnicode 7 0 R >>"
-    return _pdf(_text(_rot13(SECRET), font=b"/F2"), fonts=b"/F1 3 0 R /F2 6 0 R", extra=(font, stream(cmap)))
+    return _pdf(_text(_rot13(secret), font=b"/F2"), fonts=b"/F1 3 0 R /F2 6 0 R", extra=(font, stream(cmap)))
 
 
 def label_on_colour() -> bytes:

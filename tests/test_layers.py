@@ -25,7 +25,7 @@ SOURCE = ROOT / "src" / "axiomcheck"
 PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "model", "limits", "report", "codec", "verdicts", "datacache", "yamldata"),
+    ("__init__", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache", "yamldata"),
     ("templates",),
     ("pdf",),
     ("analysis",),

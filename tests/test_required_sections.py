@@ -80,3 +80,22 @@ def test_two_column_pages_are_read_column_by_column(paper: str, kind: str, name:
         references = doc.sections.references
         assert section.page == references.page and section.bbox.y0 > references.bbox.y0  # lower on the page
         assert run_rule(REQUIRED, doc, kind=kind, name=name) == []
+
+
+def _iclr_options() -> dict[str, object]:
+    entry = next(r for r in resolve("iclr-2026", "main", "submission").rules if r.rule is REQUIRED)
+    assert entry.severity == "warning"
+    return {field: getattr(entry.options, field) for field in ("kind", "name", "before")}
+
+
+@pytest.mark.parametrize("title", ["The Use of Large Language Models (LLMs)", "LLM Usage Statement",
+                                   "M LLMs Usage Statement", "LLM Usage Disclosure"])
+def test_iclrs_llm_usage_statement_may_stand_anywhere_even_in_the_appendix(title: str) -> None:
+    assert run_rule(REQUIRED, _paper(after_references=(title,)).build(), **_iclr_options()) == []
+    assert run_rule(REQUIRED, _paper(title).build(), **_iclr_options()) == []
+
+
+def test_an_iclr_paper_without_an_llm_usage_statement_is_warned() -> None:
+    [finding] = run_rule(REQUIRED, _paper(after_references=("A Proofs",)).build(), **_iclr_options())
+    assert finding.message.startswith("The paper has no LLM usage statement section")
+    assert finding.hint.endswith("at the end of the paper or in its appendix.")

@@ -1,8 +1,8 @@
 """The runs the error ledger records: each corpus paper checked with its own venue's pack and
 with axiom-2026, at the stage its mode calls for, and the findings the ledger holds.
 
-A recorded finding is an error, or a warning of an integrity rule (AX4xx), as the report
-gives it (identical findings aggregated into one). `Key` is what a ledger row must match:
+A recorded finding is an error, or a warning of an integrity rule (AX4xx) or of a leftover
+rule (AX6xx), as the report gives it (identical findings aggregated into one). `Key` is what a ledger row must match:
 paper, run, rule and page.
 """
 
@@ -48,9 +48,15 @@ def runs_of(entry: dict[str, Any]) -> list[tuple[str, str, str]]:
     return runs
 
 
+RECORDED_WARNINGS = ("AX4", "AX6")
+"""The rule groups whose warnings the ledger records too: integrity (hidden text, prompts, reviewer
+copies, overflow) and leftovers (undefined references, placeholders, chat, template text, stale
+headers)."""
+
+
 def recorded(finding: Finding) -> bool:
-    """An error, or an integrity (AX4xx) warning."""
-    return finding.severity == "error" or finding.rule.startswith("AX4")
+    """An error, or a warning of an integrity (AX4xx) or leftover (AX6xx) rule."""
+    return finding.severity == "error" or finding.rule.startswith(RECORDED_WARNINGS)
 
 
 def run_findings(path: Path, entry: dict[str, Any]) -> list[tuple[Key, Finding]]:

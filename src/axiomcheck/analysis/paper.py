@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 
 from ..model import (DEFAULT_MAIN_BODY_EXCLUDES, MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata,
                      Notice, OutlineEntry, PageInfo, PageVisibility, Role, SectionKind, Sections, TemplateInfo,
-                     TextLayer, page_size_name)
+                     TemplateText, TextLayer, VenueMark, page_size_name)
 from ..pdf.source import PdfSource, Prefetched, Source
+from ..templates.canaries import shipped_signatures
 from . import front_matter, page_facts
 from .captions import captions
 from .furniture import furniture
@@ -27,6 +28,8 @@ from .main_body import find_main_body
 from .sections import TextColumn, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
+from .template_text import needles, page_template_texts
+from .venue_marks import page_marks
 from .visibility import glyph_differences, page_visibility
 
 DEFAULT_BODY_SIZE = 10.0
@@ -96,6 +99,13 @@ class AnalysedPaper:
                                      text_layer)
             self._visibility[page] = cached
         return cached
+
+    @cached_property
+    def venue_marks(self) -> tuple[VenueMark, ...]:
+        """The stamps and hidden canaries of venues' reviewer copies (`analysis.venue_marks`)."""
+        venues = shipped_signatures()
+        return tuple(mark for page in range(1, self.page_count + 1)
+                     for mark in page_marks(page, self.page_layout(page).lines, self.visibility(page), venues))
 
     @cached_property
     def char_count(self) -> int:
@@ -231,6 +241,13 @@ class AnalysedPaper:
         return recognise(self.notice, layout, self._front_block, self.info)
 
     # -- objects -------------------------------------------------------------------------
+    @cached_property
+    def template_texts(self) -> tuple[TemplateText, ...]:
+        """Sentences of the templates' example papers left in the text (`analysis.template_text`)."""
+        found = needles(self.template.name.partition("-")[0])
+        return tuple(text for page in range(1, self.page_count + 1)
+                     for text in page_template_texts(page, self.text.text_lines(page), found))
+
     @cached_property
     def info(self) -> dict[str, str]:
         """The document information dictionary (Title, Author, Subject, Creator, ...)."""

@@ -27,6 +27,7 @@ from ..model import (HEADING_KINDS, TEMPLATE_MODES, BBox, Confidence, PagePositi
                     TemplateMode, member)
 from ..report import (SCHEMA, FileResult, FileStatus, Finding, FoundHeading, FoundTemplate, Report, RunStatus,
                      Structure, SubmissionRef, Truncation, VenueChoice)
+from ..shared_text import SharedText, shared_hidden_text
 
 JsonObject = dict[str, Any]
 
@@ -227,10 +228,18 @@ def run_status_to_json(status: RunStatus) -> JsonObject:
             "reason": status.reason if status.partial else None, "summary": status.summary}
 
 
+def shared_to_json(shared: tuple[SharedText, ...]) -> JsonObject:
+    """`shared_hidden_text`: the hidden texts several submissions of the run share (none: no key)."""
+    if not shared:
+        return {}
+    return {"shared_hidden_text": [{"skeleton": s.skeleton, "example": s.example, "files": len(s.paths),
+                                    "paths": list(s.paths), "rules": list(s.rules), "note": s.note} for s in shared]}
+
+
 def report_to_json(report: Report) -> JsonObject:
     """The whole report (docs/report-format.md)."""
     return {**report_header_to_json(report), "files": [result_to_json(result) for result in report.files],
-            "run_status": run_status_to_json(report.completion())}
+            **shared_to_json(shared_hidden_text(report.files)), "run_status": run_status_to_json(report.completion())}
 
 
 def to_json(value: Finding | FileResult | Report) -> JsonObject:

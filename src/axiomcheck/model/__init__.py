@@ -14,6 +14,8 @@ and no PDF library object leaks through it.
 - `vocabulary`: the closed sets of words (section kinds, regions, hiding reasons, template
   modes) as `Literal` types, with their tuples;
 - `findings`: what a finding is made of besides its text (severity, confidence, regions);
+- `venue_marks`: the stamps and hidden canaries venues put on the copies sent to reviewers;
+- `template_text`: sentences of a template's example paper left in a paper;
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
 - `document`: the `Document` protocol rules type against.
 """
@@ -27,18 +29,20 @@ from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
 from .parts import AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
+from .template_text import TemplateText
+from .venue_marks import VenueMark
 from .visibility import Hiding, Overflow, PageVisibility
 from .vocabulary import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, HEADING_KINDS, HIDING_REASONS,
-                         REGIONS, SECTION_KINDS, STATEMENT_KINDS, TEMPLATE_MODES, ClosingKind, FloatKind, FrontMatter,
-                         HeadingKind, HidingReason, OutlineSource, SectionKind, StatementKind, TemplateMode, TextRegion,
-                         member)
+                         MARK_KINDS, REGIONS, SECTION_KINDS, STATEMENT_KINDS, TEMPLATE_MODES, TEMPLATE_TEXT_KINDS,
+                         ClosingKind, FloatKind, FrontMatter, HeadingKind, HidingReason, MarkKind, OutlineSource,
+                         SectionKind, StatementKind, TemplateMode, TemplateTextKind, TextRegion, member)
 
 __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HEADING_KINDS",
-           "HIDING_REASONS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
-           "STATEMENT_KINDS", "TEMPLATE_MODES", "AuthorBlock", "BBox", "ClosingKind", "Confidence", "Document",
-           "EmbeddedAuthor", "Float", "FloatKind", "Font", "FrontMatter", "Heading", "HeadingKind", "Hiding",
-           "HidingReason", "Line", "LinkTarget", "MainBody", "Metadata", "Notice", "OutlineEntry", "OutlineSource",
-           "Overflow", "PageInfo", "PagePosition", "PageSizeName", "PageText", "PageVisibility", "Passage", "Place",
-           "Region", "RegionKind", "Role", "Sections", "SectionKind", "Severity", "StatementKind", "Submission",
-           "TemplateInfo", "TemplateMode", "TextLayer", "TextRegion", "Word", "WordEnum", "enclosing", "member",
-           "page_size_name"]
+           "HIDING_REASONS", "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
+           "STATEMENT_KINDS", "TEMPLATE_MODES", "TEMPLATE_TEXT_KINDS", "AuthorBlock", "BBox", "ClosingKind",
+           "Confidence", "Document", "EmbeddedAuthor", "Float", "FloatKind", "Font", "FrontMatter", "Heading",
+           "HeadingKind", "Hiding", "HidingReason", "Line", "LinkTarget", "MainBody", "MarkKind", "Metadata", "Notice",
+           "OutlineEntry", "OutlineSource", "Overflow", "PageInfo", "PagePosition", "PageSizeName", "PageText",
+           "PageVisibility", "Passage", "Place", "Region", "RegionKind", "Role", "SectionKind", "Sections", "Severity",
+           "StatementKind", "Submission", "TemplateInfo", "TemplateMode", "TemplateText", "TemplateTextKind",
+           "TextLayer", "TextRegion", "VenueMark", "Word", "WordEnum", "enclosing", "member", "page_size_name"]

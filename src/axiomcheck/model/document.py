@@ -8,6 +8,8 @@ from .geometry import PageInfo
 from .objects import Font, Metadata
 from .parts import AuthorBlock, MainBody, Notice, OutlineEntry, Sections, TemplateInfo
 from .text import TextLayer
+from .template_text import TemplateText
+from .venue_marks import VenueMark
 from .visibility import PageVisibility
 from .vocabulary import SectionKind
 
@@ -28,6 +30,9 @@ class Document(Protocol):
         """Every line with its role and region, and the views on them."""
     def visibility(self, page: int) -> PageVisibility:
         """Which words of page `page` a reader cannot see, and why; the rows that run off it."""
+    @property
+    def venue_marks(self) -> tuple[VenueMark, ...]:
+        """The stamps and hidden canaries of venues' reviewer copies, page by page."""
     @property
     def body_size(self) -> float: ...
     @property
@@ -50,6 +55,9 @@ class Document(Protocol):
     def text_span(self) -> tuple[float, float]: ...
     @property
     def template(self) -> TemplateInfo: ...
+    @property
+    def template_texts(self) -> tuple[TemplateText, ...]:
+        """Sentences of the templates' example papers (placeholder title, abstract, instructions) in the text."""
     @property
     def info(self) -> dict[str, str]: ...
     @property

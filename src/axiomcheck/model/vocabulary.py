@@ -54,6 +54,14 @@ FloatKind = Literal["figure", "table"]
 OutlineSource = Literal["outline", "tags"]
 """Where the PDF lists a section itself: its outline (bookmarks) or its tagged structure tree."""
 
+MarkKind = Literal["stamp", "canary"]
+"""A venue's mark on a reviewer copy: `stamp`, the line a venue prints on every reviewer copy
+("Confidential reviewer copy ..."); `canary`, its hidden instruction that makes a language
+model write tell-tale phrases."""
+TemplateTextKind = Literal["title", "abstract", "instruction"]
+"""Text of a template's example paper: its placeholder title, a sentence of its placeholder
+abstract, or one of its instructions to authors."""
+
 STATEMENT_KINDS: tuple[StatementKind, ...] = get_args(StatementKind)
 CLOSING_KINDS: tuple[ClosingKind, ...] = get_args(ClosingKind)
 SECTION_KINDS: tuple[SectionKind, ...] = get_args(SectionKind)
@@ -62,6 +70,8 @@ FRONT_MATTER: tuple[FrontMatter, ...] = get_args(FrontMatter)
 REGIONS: tuple[TextRegion, ...] = get_args(TextRegion)
 HIDING_REASONS: tuple[HidingReason, ...] = get_args(HidingReason)
 TEMPLATE_MODES: tuple[TemplateMode, ...] = get_args(TemplateMode)
+MARK_KINDS: tuple[MarkKind, ...] = get_args(MarkKind)
+TEMPLATE_TEXT_KINDS: tuple[TemplateTextKind, ...] = get_args(TemplateTextKind)
 
 DEFAULT_MAIN_BODY_EXCLUDES: tuple[SectionKind, ...] = (
     "acknowledgments", "funding", "impact", "ethics", "contributions", "references", "appendix", "checklist")

@@ -2,7 +2,8 @@
 
 The page has the run's counts (and a banner when the run stopped before its last file), a
 table of files (file, submission, status, track, main-body pages, errors, warnings, first
-error), counts per rule with each rule's usual fix, a histogram of main-body lengths against
+error), the hidden texts several submissions share (`shared_text`: probably the system that
+made the copies, not the authors), counts per rule with each rule's usual fix, a histogram of main-body lengths against
 each track's page limit (inline SVG), and per file its findings. A small script sorts the
 table by any column and filters it by text (searched in every finding of a file: rule id,
 name, message, evidence, fix, waiver; and in its path and submission), by rule and by
@@ -44,6 +45,7 @@ from markupsafe import Markup
 
 from ..model import Severity
 from ..report import FileResult, Finding, Report, RunStatus, SubmissionRef
+from ..shared_text import SharedTextCollector
 from .base import Emitter, StatusTally, completed, first_error, main_body_length, main_body_words, standing_errors
 from .catalog import describe
 from .html_data import FileEntry, StringTable, data_block, finding_entry
@@ -58,6 +60,8 @@ LABELS = {"pass": "pass", "fail": "fail", "error": "not checked"}
 BIN_WIDTH = 0.25
 """Width of a histogram bin, in pages; a bin holds lengths above its lower edge up to its upper
 edge, so a paper of exactly the limit is not in a bin drawn past it."""
+SHARED_LISTED = 30
+"""A shared hidden text lists this many of its files (the count says how many there are)."""
 MAX_TICKS = 12
 """The histogram's page axis carries at most this many labelled ticks."""
 _ENVIRONMENT = jinja2.Environment(loader=jinja2.PackageLoader(__package__, "html_page"),
@@ -190,6 +194,7 @@ class HtmlEmitter(Emitter):
         self.strings = StringTable()
         self.entries: list[FileEntry] = []
         self.hints: Counter[tuple[str, str]] = Counter()
+        self.shared = SharedTextCollector()
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)
@@ -210,6 +215,7 @@ class HtmlEmitter(Emitter):
             if finding.hint:
                 self.hints[finding.rule, finding.hint] += 1
         self.entries.append(self._entry(row, result))
+        self.shared.add(result)
 
     def _count(self, finding: Finding, index: int) -> None:
         count = self.rules.get(finding.rule)
@@ -269,5 +275,6 @@ class HtmlEmitter(Emitter):
             first_error_chars=FIRST_ERROR_CHARS, title_chars=TITLE_CHARS, partial=done if done.partial else None,
             submissions=any(row.submission is not None for row in self.rows), labels=LABELS,
             data=Markup(data_block(self.strings, self._shared_fixes(), self.entries)), style=Markup(style),
-            script=Markup(script), csp=csp, bin_width=BIN_WIDTH)
+            script=Markup(script), csp=csp, bin_width=BIN_WIDTH, shared=self.shared.shared(),
+            indexes={row.path: row.index for row in reversed(self.rows)}, shared_listed=SHARED_LISTED)
         self.stream.write(page)

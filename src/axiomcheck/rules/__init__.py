@@ -3,20 +3,21 @@
 Add a rule by writing it in the module of its subject and listing it in that module's
 `RULES`; a module is registered by adding it to `_MODULES` below. Ids are never reused.
 Rule modules stand side by side: each imports only the model, `base` and the private helper
-modules (`_text`, `_names`, `_places`, `_lines`, `_checklist`, `anonymity._identity`), never
+modules (`_text`, `_names`, `_places`, `_lines`, `_checklist`, `_prompts`, `_leftover`,
+`anonymity._identity`), never
 another rule module, and keeps no state between documents (`tests/test_layers.py`).
 """
 
 from __future__ import annotations
 
-from . import (camera_ready, checklist, checklist_answers, floats, fonts, hidden_text, integrity, layout, pages,
-               required_sections, template)
+from . import (camera_ready, checklist, checklist_answers, floats, fonts, hidden_text, integrity, layout,
+               leftover_template, leftovers, pages, required_sections, reviewer_copy, template)
 from .anonymity import acknowledgments, author_block, contact, institutions, known_authors, links, metadata, wording
 from .base import CheckContext, Rule, Violation
 
 _MODULES = (pages, floats, checklist, checklist_answers, required_sections, template, layout, fonts, author_block,
             contact, acknowledgments, wording, links, metadata, known_authors, institutions, hidden_text, integrity,
-            camera_ready)
+            reviewer_copy, leftovers, leftover_template, camera_ready)
 
 REGISTRY: dict[str, Rule] = {}
 for _module in _MODULES:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..model import BBox, Font, Severity
 from ._lines import body_size_lines
+from ._prompts import venue_marks
 from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
@@ -80,6 +81,18 @@ def _font_box(doc: Document, font: Font, pdfium_name: str) -> tuple[int | None, 
     return page, None
 
 
+def _venues_only(doc: Document, fonts: list[Font]) -> set[str]:
+    """The names of `fonts` that no word uses but a venue's stamps and canaries."""
+    venues = {word for mark in venue_marks(doc) for word in mark.words}
+    candidates = {word.font for word in venues} & {font.name for font in fonts}
+    for font in fonts:
+        if font.name in candidates and any(word.font == font.name and word not in venues
+                                           for page in font.pages if page <= doc.page_count
+                                           for line in doc.text.page(page).lines for word in line.words):
+            candidates.discard(font.name)
+    return candidates
+
+
 def _listed(fonts: list[Font]) -> str:
     names = [f"{f.name} (p. {', '.join(str(p) for p in f.pages[:3])})" for f in fonts[:MAX_LISTED]]
     more = f" and {len(fonts) - MAX_LISTED} more" if len(fonts) > MAX_LISTED else ""
@@ -98,9 +111,14 @@ def fonts_embedded(doc: Document, options: object, context: CheckContext) -> Ite
 
     How to fix: build with pdfLaTeX and the standard fonts (which embeds them), and re-export
     figures with embedded fonts (matplotlib: `pdf.fonttype: 42`; Illustrator or Inkscape:
-    embed or outline text). `pdffonts paper.pdf` lists what is not embedded.
+    embed or outline text). `pdffonts paper.pdf` lists what is not embedded. A font that
+    only a venue's reviewer-copy stamp or canary uses is the venue's (`reviewer-copy` reports
+    the copy), not the paper's.
     """
     missing = [f for f in doc.fonts if not f.embedded and f.subtype != "Type3"]
+    if missing:
+        venues = _venues_only(doc, missing)
+        missing = [f for f in missing if f.name not in venues]
     if not missing:
         return
     page, box = _font_box(doc, missing[0], missing[0].name)

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Hiding, HidingReason, Line, Severity, Word, enclosing
+from ._prompts import venues_words
 from ._text import clip
 from .base import CheckContext, Violation, option, rule
 
@@ -81,14 +82,16 @@ class _Run:
 
 
 def _runs(doc: Document, number: int) -> list[_Run]:
+    """The authors' hidden runs of page `number`: a venue's stamp or canary is not theirs."""
     visibility = doc.visibility(number)
     runs: list[_Run] = []
     if not visibility.hidden:
         return runs
+    venues = venues_words(doc, number)
     for line in doc.text.page(number).lines:
         current: list[tuple[Word, Hiding]] = []
         for word in (*line.words, None):
-            hiding = visibility.of(word) if word is not None else None
+            hiding = visibility.of(word) if word is not None and word not in venues else None
             if current and (hiding is None or hiding.reason != current[0][1].reason):
                 runs.append(_Run(current[0][1].reason, tuple(w for w, _ in current), tuple(h for _, h in current)))
                 current = []
@@ -129,8 +132,10 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
     other letters than its glyphs show. Text under (or on) a dark box a reader sees, a
     redaction bar, and an included figure's own text cut off by its frame are hidden but not
     smuggled: warnings, since a machine still reads them. One finding per page and
-    mechanism, quoting the text and saying how it is hidden. Organizers can allowlist their
-    own watermark text.
+    mechanism, quoting the text and saying how it is hidden. A venue's stamp and hidden
+    canary on a reviewer copy (`reviewer-copy`) are the venue's, not the authors', and are
+    left out: hidden text beside them on the same page is still reported, on its own.
+    Organizers can allowlist their own watermark text.
 
     Why: hidden text is how keyword stuffing and prompts to AI reviewers are smuggled into a
     paper; it also leaks into search indexes and text extraction (abstracts, plagiarism checks).

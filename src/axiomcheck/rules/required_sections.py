@@ -40,8 +40,10 @@ def required_section(doc: Document, options: RequiredSectionOptions, context: Ch
     the references, or the end of the text).
 
     Why: ARR desk-rejects papers without a Limitations section; ICML requires an impact
-    statement in every submission and camera-ready, before the references. Both stand outside
-    the page limit, so leaving them out gains nothing.
+    statement in every submission and camera-ready, before the references; ICLR 2026 asks
+    every paper to disclose its use of large language models (a statement that may stand in
+    the appendix: its pack asks for it with a warning). They stand outside the page limit, so
+    leaving them out gains nothing.
 
     How to fix: add the section under its usual title (an unnumbered `\\section*{Limitations}`,
     `\\section*{Impact Statement}`) at the end of the main text, before the references.
@@ -81,7 +83,9 @@ def _missing(doc: Document, options: RequiredSectionOptions, headings: tuple[Hea
         message=f"The paper has no {options.name} section: none of {read} is one "
                 f"(the last is '{last.text}' on page {last.page}). It belongs {place}." if last else
                 f"The paper has no {options.name} section (no section headings were found); it belongs {place}.",
-        hint=f"Add a section titled '{options.name}' at the end of the main text, before the references.",
+        hint=f"Add a section titled '{options.name}' " + (
+            f"at the end of the main text, before the {_named(options.before)}." if options.before
+            else "at the end of the paper or in its appendix."),
         page=page, bbox=box, evidence=", ".join(h.text for h in before[-4:]) or None,
         regions=tuple(Region(h.page, h.bbox, RegionKind.SHADE) for h in before[-4:]))
 

@@ -160,6 +160,16 @@ class Recognition:
 
 
 @dataclass(frozen=True)
+class LeftoverTexts:
+    """What the template's example paper prints that a paper must not keep (`leftovers:`)."""
+
+    source: str
+    titles: tuple[str, ...] = ()
+    abstracts: tuple[str, ...] = ()
+    instructions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TemplateFacts:
     """One template file, `extends:` applied and validated."""
 
@@ -179,6 +189,7 @@ class TemplateFacts:
     """The file's keys as plain data, for `value`."""
     lines: dict[str, tuple[Path, int]]
     """Dotted key -> the file and line that wrote it (an inherited key: the parent's)."""
+    leftovers: LeftoverTexts | None = None
 
     @property
     def label(self) -> str:
@@ -249,4 +260,12 @@ def build_facts(data: dict[str, Any], path: Path, lines: dict[str, tuple[Path, i
                       for key, n in data["notices"].items()),
         fingerprint=None if fingerprint is None else Fingerprint(float(fingerprint["notice_size_below"]),
                                                                  fingerprint["why"]),
-        recognise=_recognition(data.get("recognise") or {}), data=data, lines=lines)
+        recognise=_recognition(data.get("recognise") or {}), data=data, lines=lines,
+        leftovers=_leftovers(data.get("leftovers")))
+
+
+def _leftovers(data: dict[str, Any] | None) -> LeftoverTexts | None:
+    if data is None:
+        return None
+    return LeftoverTexts(data["source"], tuple(data.get("titles") or ()), tuple(data.get("abstracts") or ()),
+                         tuple(data.get("instructions") or ()))

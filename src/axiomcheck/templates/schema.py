@@ -42,6 +42,16 @@ unanswered placeholder, whether every answer needs a justification, that year's 
 their titles and, in the same order, as printed, and questions of earlier years' lists that this
 one no longer asks."""
 
+_LEFTOVERS = _object({
+    "source": _TEXT,
+    "titles": {"type": "array", "items": _TEXT},
+    "abstracts": {"type": "array", "items": _TEXT},
+    "instructions": {"type": "array", "items": _TEXT},
+}, ("source",))
+"""What the style files' example paper prints that a paper must not keep: its placeholder titles
+and abstract sentences and its instructions to authors, each as printed, and where they come
+from."""
+
 SCHEMA: dict[str, Any] = _object({
     "template": {"type": "string", "pattern": r"^[a-z][a-z0-9]*(-\d{4})?$"},
     "extends": _TEXT,
@@ -62,6 +72,7 @@ SCHEMA: dict[str, Any] = _object({
         "mode": _MODE, "track": _TEXT, "where": {"enum": ["notice", "running_head"]}, "text": _TEXT,
         "option": _TEXT}, ("mode", "option"))},
     "checklist": _CHECKLIST,
+    "leftovers": _LEFTOVERS,
     "fingerprint": _object({"notice_size_below": _NUMBER, "why": _TEXT}, ("notice_size_below", "why")),
     "recognise": _object({
         "notice": _MARKER,
