@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Font, Metadata, OutlineEntry, Submission, Word
-from axiomcheck.analysis import AnalysedPaper
-from axiomcheck.pdf import SyntheticPage, SyntheticSource
+from axiomcheck.analysis.paper import AnalysedPaper
+from axiomcheck.pdf.source import SyntheticPage, SyntheticSource
 from axiomcheck.packs import configure
 from axiomcheck.rules import CheckContext, Rule, Violation
 from axiomcheck.templates import find_template

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS_PAPERS, FIXTURES, SHARED
+from conftest import CORPUS_PAPERS, FIXTURES, SHARED, shared
 from axiomcheck.execution import WorkerPool
 from axiomcheck.execution import FileTask
 from axiomcheck.packs import resolve
@@ -49,8 +49,7 @@ def _assert_order_free(paths: list[str]) -> None:
 
 
 def _regressions(with_slow: bool) -> list[str]:
-    if not (REGRESSIONS / "README.md").is_file():
-        pytest.skip("the shared regression files (../shared/corpus/regressions) are not present")
+    shared(REGRESSIONS / "README.md", "the shared regression files")
     return sorted(str(p) for p in REGRESSIONS.glob("*.pdf") if with_slow or p.name != SLOW_REGRESSION)
 
 
@@ -60,7 +59,6 @@ def test_regression_files_and_fixtures_give_the_same_result_in_any_order() -> No
 
 @pytest.mark.slow
 def test_the_corpus_gives_the_same_result_in_any_order() -> None:
-    if not (CORPUS_PAPERS / "manifest.yaml").is_file():
-        pytest.skip("the shared paper corpus (../shared/corpus/papers) is not present")
+    shared(CORPUS_PAPERS / "manifest.yaml", "the shared paper corpus")
     papers = sorted(str(p) for p in CORPUS_PAPERS.rglob("*.pdf"))
     _assert_order_free(papers + _regressions(with_slow=True))

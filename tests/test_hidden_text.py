@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 import hiddenpdf
-from axiomcheck.analysis import AnalysedPaper, open_document
+from axiomcheck.analysis.paper import AnalysedPaper, open_document
 from axiomcheck.model import HIDING_REASONS, Hiding, Severity
-from axiomcheck.pdf import SyntheticPage, SyntheticSource, visibility
+from axiomcheck.pdf import visibility
+from axiomcheck.pdf.source import SyntheticPage, SyntheticSource
 from axiomcheck.pdf.glyph_text import glyph_name_text, to_unicode
 from axiomcheck.rules import REGISTRY
 from docmaker import make_line, run_rule

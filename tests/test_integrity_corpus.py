@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.engine import run_rules
 from axiomcheck.packs import resolve
 from axiomcheck.report import Finding

@@ -25,7 +25,7 @@ SOURCE = ROOT / "src" / "axiomcheck"
 PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache", "yamldata"),
+    ("__init__", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache", "yamldata", "plugins"),
     ("templates",),
     ("pdf",),
     ("analysis",),
@@ -41,6 +41,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 """Top-level modules and packages of `axiomcheck`, from the start of the flow to its end."""
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 RULES_MAY_IMPORT = {"model", "rules"}
+REGISTRY_MAY_IMPORT = RULES_MAY_IMPORT | {"plugins"}
+"""The rule registry (`rules/__init__.py`) also reads the entry points that name the rule modules."""
 
 
 def _modules() -> list[Path]:
@@ -107,7 +109,8 @@ def test_only_pdf_imports_pdf_libraries(path: Path) -> None:
 @pytest.mark.parametrize("path", [p for p in _modules() if _part(p) == "rules"], ids=lambda p: p.name)
 def test_rules_read_the_model_only(path: Path) -> None:
     _, internal = _imports(path)
-    assert internal <= RULES_MAY_IMPORT, f"{path.name} imports {sorted(internal - RULES_MAY_IMPORT)}"
+    allowed = REGISTRY_MAY_IMPORT if path == SOURCE / "rules" / "__init__.py" else RULES_MAY_IMPORT
+    assert internal <= allowed, f"{path.name} imports {sorted(internal - allowed)}"
 
 
 RULES = SOURCE / "rules"
@@ -224,7 +227,7 @@ def test_the_rule_checkers_see_violations() -> None:
     assert _may_be_imported_by_a_rule("rules.anonymity._identity") and _may_be_imported_by_a_rule("model.text")
     assert "rules._text" in _imported_modules(RULES / "anonymity" / "contact.py")
     assert "rules.base" in _imported_modules(RULES / "pages.py")
-    assert _imported_modules(SOURCE / "rules" / "__init__.py") >= {"rules.pages", "rules.anonymity.links"}
+    assert _loaded_by_name()["rules"] >= {"rules.pages", "rules.anonymity.links"}
     cached = ast.parse("import functools, weakref\n_CACHE = weakref.WeakKeyDictionary()\nSEEN = {}\n"
                        "TABLE: dict[str, int] = dict(a=1)\nOK = frozenset({1})\n"
                        "@functools.lru_cache(maxsize=8)\ndef f(x): return x\n@lru_cache\ndef g(x): return x\n"
@@ -271,11 +274,41 @@ def _circle_through(graph: dict[str, set[str]]) -> list[str]:
     return []
 
 
+def _loaded_by_name() -> dict[str, set[str]]:
+    """Module -> the modules it imports by name rather than by an import statement: the rule
+    modules and report formats its entry points name (pyproject.toml, read by `plugins.py`
+    for the rule registry and the reporters) and the commands the command line loads on first
+    use (`cli.COMMANDS`)."""
+    from axiomcheck.cli import COMMANDS
+    from axiomcheck.plugins import entry_points
+    from axiomcheck.reporters import REPORTERS_GROUP
+    from axiomcheck.rules import RULES_GROUP
+
+    def own(target: str) -> str:
+        return target.partition(":")[0].removeprefix("axiomcheck.")
+
+    return {"rules": {own(t) for t in entry_points(RULES_GROUP).values() if t.startswith("axiomcheck.")},
+            "reporters": {own(t) for t in entry_points(REPORTERS_GROUP).values() if t.startswith("axiomcheck.")},
+            "cli": {f"cli.{target.partition(':')[0]}" for target in COMMANDS.values()}}
+
+
+def test_modules_loaded_by_name_keep_the_layers() -> None:
+    """What is imported by name stays in the layer of the package that loads it: its rule
+    modules in rules/, its report formats in reporters/, its commands in cli/; and none of
+    them is missing."""
+    for loader, targets in _loaded_by_name().items():
+        assert targets, f"{loader} loads nothing by name"
+        for target in targets:
+            assert target.split(".")[0] == loader, f"{loader} loads {target} by name, outside its own layer"
+            assert _module_path(target) is not None, f"{loader} loads {target}, which does not exist"
+
+
 def test_no_import_circle() -> None:
     """No module imports itself through others, whether the imports are at the top, inside a
-    function or under TYPE_CHECKING (a circle hidden in a function is still a circle)."""
+    function, under TYPE_CHECKING or by name (a circle hidden in a function is still a circle)."""
     modules = {_module_of_file(path): path for path in SOURCE.rglob("*.py")}
-    graph = {name: {m for m in _imported_modules(path) if m in modules and m != name}
+    by_name = _loaded_by_name()
+    graph = {name: {m for m in _imported_modules(path) | by_name.get(name, set()) if m in modules and m != name}
              for name, path in modules.items()}
     assert _circle_through(graph) == []
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from axiomcheck.model import BBox, Hiding, Severity, Word
-from axiomcheck.analysis import AnalysedPaper, open_document
-from axiomcheck.pdf import SyntheticPage, SyntheticSource
+from axiomcheck.analysis.paper import AnalysedPaper, open_document
+from axiomcheck.pdf.source import SyntheticPage, SyntheticSource
 from axiomcheck.rules import REGISTRY
 from conftest import FIXTURES
 from docmaker import Paper, make_line, run_rule

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED
+from conftest import FIXTURES, SHARED, shared
 from axiomcheck.aggregate import MAX_REPORT_BYTES, PLACES_KEPT, aggregate, bound_result, cap_per_rule, cap_report
 from axiomcheck.execution import WorkerPool
 from axiomcheck.execution import FileTask
@@ -31,9 +31,7 @@ PASSING_PAPER = FIXTURES / "acknowledgments-hidden.pdf"
 
 @pytest.fixture(scope="module")
 def regressions() -> Path:
-    if not (REGRESSIONS / "README.md").is_file():
-        pytest.skip("the shared regression files (../shared/corpus/regressions) are not present")
-    return REGRESSIONS
+    return shared(REGRESSIONS / "README.md", "the shared regression files").parent
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from axiomcheck.codec import report_to_json, result_from_json
-from axiomcheck.model import BBox, Confidence, PagePosition, Severity
+from axiomcheck.model import BBox, Confidence, PagePosition, Severity, TemplateName
 from axiomcheck.report import FileResult, FileStatus, Finding, FoundTemplate, Report, Structure, SubmissionRef
 from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
 from axiomcheck.reporters import catalog
+from axiomcheck.reporters.base import Emitter
 from axiomcheck.reporters.catalog import describe
 from axiomcheck.verdicts import verdict_finding
 from conftest import FIXTURES, ROOT
@@ -39,7 +40,8 @@ def _structure(pages: int, end: PagePosition) -> Structure:
                      references_page=end.page, appendix_page=None, checklist_page=None, acknowledgments_page=None,
                      impact_page=None, anonymous=True, line_numbers=True, page_size="letter", columns=1,
                      title="A Paper", authors=("Anonymous Author(s)",), notice=None,
-                     template=FoundTemplate("neurips-2026", "submission", None, None, ("notice: Submitted to",)),
+                     template=FoundTemplate(TemplateName.parse("neurips-2026"), "submission", None, None,
+                                            ("notice: Submitted to",)),
                      headings=())
 
 
@@ -362,8 +364,9 @@ def test_check_writes_every_format(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EMITTERS))
-def test_each_format_name_is_its_emitters_own(name: str) -> None:
-    assert EMITTERS[name].NAME == name and EXTENSIONS[name] == EMITTERS[name].EXTENSION
+def test_each_format_has_an_emitter_with_its_extension(name: str) -> None:
+    assert issubclass(EMITTERS[name], Emitter) and EXTENSIONS[name] == EMITTERS[name].EXTENSION.lower()
+    assert EXTENSIONS[name].startswith(".")
 
 
 def test_a_file_left_unchecked_by_a_warning_verdict_shows_it_as_its_error() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from axiomcheck.model import Severity
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.rules import REGISTRY
 from docmaker import Paper, run_rule
 import hiddenpdf

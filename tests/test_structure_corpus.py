@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from axiomcheck.analysis import AnalysedPaper, open_document
+from axiomcheck.analysis.paper import AnalysedPaper, open_document
 from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES
 
 

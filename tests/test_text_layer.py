@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from docmaker import BODY, LEFT, SUBMITTED_NOTICE, Paper, make_line
 
-from axiomcheck.analysis import AnalysedPaper
+from axiomcheck.analysis.paper import AnalysedPaper
 from axiomcheck.model import FURNITURE, OUTSIDE_TEXT, BBox, Line, Role
 from axiomcheck.rules._lines import body_size_lines
 

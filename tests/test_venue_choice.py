@@ -14,6 +14,7 @@ from axiomcheck.cli import main
 from axiomcheck.packs import PackError
 from axiomcheck.packs.choice import NoVenue, all_entries, choose, choose_for_files, entries
 from axiomcheck.codec import to_json
+from axiomcheck.model import TemplateName
 from axiomcheck.report import FoundTemplate, Report
 from conftest import FIXTURES
 
@@ -21,7 +22,7 @@ AXIOM = "AXIOM Foundations of Efficient Deep Learning"
 
 
 def _template(name: str, mode: str | None, track: str | None = None, title: str | None = None) -> FoundTemplate:
-    return FoundTemplate(name=name, mode=mode, track=track, workshop_title=title, evidence=())
+    return FoundTemplate(name=TemplateName.parse(name), mode=mode, track=track, workshop_title=title, evidence=())
 
 
 @pytest.mark.parametrize("template,venue,track,stage", [

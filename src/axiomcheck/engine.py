@@ -41,7 +41,7 @@ def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHIN
         if rule.needs_text and not text_available:
             continue
         try:
-            if configured.applies_to and doc.template.name.partition("-")[0] not in configured.applies_to:
+            if configured.applies_to and doc.template.name.family not in configured.applies_to:
                 continue  # the pack limits this rule to other template families
             for violation in rule.check(doc, configured.options, context):
                 findings.append(Finding(

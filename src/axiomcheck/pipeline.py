@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .aggregate import bound_result
 from .limits import DEFAULT_LIMITS, Limits
@@ -29,7 +29,7 @@ from .report import FileResult, FileStatus, Finding, Structure, status_of
 from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
-    from .analysis import AnalysedPaper
+    from .analysis.paper import AnalysedPaper
     from .model import Word
     from .pdf.source import Prefetched, Source
 
@@ -225,8 +225,8 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
-        from .analysis import open_document  # noqa: PLC0415 - PDFium: after the prefetch hook forked its helper
-        from .pdf import DocumentError  # noqa: PLC0415 - as above
+        from .analysis.paper import open_document  # noqa: PLC0415 - PDFium: after the prefetch hook forked its helper
+        from .pdf.source import DocumentError  # noqa: PLC0415 - as above
         from .pdf.pdfium_library import fresh_library  # noqa: PLC0415 - as above
 
         fresh_library()  # nothing an earlier file did to PDFium may change this file's result
@@ -300,12 +300,12 @@ class _NoTextSource:
     def page_words(self, index: int) -> tuple[list[Word], int]:
         return [], 0
 
-    def __getattr__(self, name: str) -> object:  # everything else comes from the real source
+    def __getattr__(self, name: str) -> Any:  # everything else comes from the real source
         return getattr(self._source, name)
 
 
 def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
-    from .analysis import AnalysedPaper  # noqa: PLC0415 - the analysis loads PDFium
+    from .analysis.paper import AnalysedPaper  # noqa: PLC0415 - the analysis loads PDFium
 
     return AnalysedPaper(_NoTextSource(doc.source))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from .model import (BBox, Confidence, HeadingKind, PagePosition, Place, Region, Severity, Submission, TemplateMode,
-                    WordEnum)
+                    TemplateName, WordEnum)
 
 SCHEMA = "axiomcheck.report/1"
 FAIL_ON = ("error", "warning", "never")
@@ -76,7 +76,7 @@ class FoundHeading:
 class FoundTemplate:
     """The template recognised from the PDF, as the structure reports it."""
 
-    name: str
+    name: TemplateName
     mode: TemplateMode | None
     track: str | None
     workshop_title: str | None
@@ -143,8 +143,8 @@ class VenueChoice:
     venue: str
     track: str
     stage: str
-    template: str
-    """The recognised template's name (`neurips-2026`)."""
+    template: TemplateName
+    """The recognised template (`neurips-2026`)."""
     template_label: str
     """How people name it (NeurIPS 2026)."""
     mode: TemplateMode

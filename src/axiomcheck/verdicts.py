@@ -102,7 +102,6 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in (
 )}
 
 VERDICT_IDS = frozenset(v.id for v in VERDICTS.values())
-INTERNAL_IDS = frozenset({VERDICTS["rule-crashed"].id, VERDICTS["internal-error"].id})
 NOTE_IDS = frozenset({VERDICTS["partly-read"].id})
 """Verdicts that say a check is incomplete without stopping it: the file keeps its status."""
 

@@ -244,7 +244,7 @@ class AnalysedPaper:
     @cached_property
     def template_texts(self) -> tuple[TemplateText, ...]:
         """Sentences of the templates' example papers left in the text (`analysis.template_text`)."""
-        found = needles(self.template.name.partition("-")[0])
+        found = needles(self.template.name.family)
         return tuple(text for page in range(1, self.page_count + 1)
                      for text in page_template_texts(page, self.text.text_lines(page), found))
 

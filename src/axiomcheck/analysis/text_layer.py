@@ -149,23 +149,35 @@ def _table_cells(lines: Sequence[Line], columns: Sequence[TextColumn], skip: set
     text_width = max(c.right for c in columns) - min(c.left for c in columns)
     cells: set[int] = set()
     for row in _rows(text):
-        if len(row) == 1:
-            continue
-        homes = [next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
-                       and line.bbox.x1 <= c.right + COLUMN_MARGIN), None) for line in row]
-        if None not in homes and len(set(homes)) == len(homes):
-            continue  # a line per column: a row of two-column prose
-        for column in set(homes):
-            if column is None:
-                members, width = row, text_width
-            else:
-                members = [line for line, home in zip(row, homes, strict=True) if home == column or (
-                    home is None and line.bbox.x1 > column.left and line.bbox.x0 < column.right)]
-                width = column.right - column.left
-            if len(members) > 1 and all(line.bbox.width < CELL_SHARE * width for line in members) \
-                    and not any(_is_equation(line) for line in members):
-                cells.update(id(line) for line, home in zip(row, homes, strict=True) if home == column)
+        if len(row) > 1:
+            cells |= _row_cells(row, columns, text_width)
     return cells
+
+
+def _row_cells(row: list[Line], columns: Sequence[TextColumn], text_width: float) -> set[int]:
+    """The table cells of one row: per text column, its lines when there are several and each
+    is narrow (none a piece of an equation)."""
+    homes = [_home(line, columns) for line in row]
+    if None not in homes and len(set(homes)) == len(homes):
+        return set()  # a line per column: a row of two-column prose
+    cells: set[int] = set()
+    for column in set(homes):
+        if column is None:
+            members, width = row, text_width
+        else:
+            members = [line for line, home in zip(row, homes, strict=True) if home == column or (
+                home is None and line.bbox.x1 > column.left and line.bbox.x0 < column.right)]
+            width = column.right - column.left
+        if len(members) > 1 and all(line.bbox.width < CELL_SHARE * width for line in members) \
+                and not any(_is_equation(line) for line in members):
+            cells.update(id(line) for line, home in zip(row, homes, strict=True) if home == column)
+    return cells
+
+
+def _home(line: Line, columns: Sequence[TextColumn]) -> TextColumn | None:
+    """The text column `line` lies in (its edges within the margin), None when it is wider."""
+    return next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
+                 and line.bbox.x1 <= c.right + COLUMN_MARGIN), None)
 
 
 def _is_equation(line: Line) -> bool:

@@ -12,10 +12,10 @@ import click
 
 from ..batch.inputs import InputError, Item, StagingError, expand, unique
 from ..batch.openreview import OpenReviewError, match, read_export
-from ..batch.outputs import STDOUT, write_outputs
+from ..batch.outputs import STDOUT, Output, write_outputs
 from ..batch.plan import PackSpec, RunPlan
 from ..batch.progress import make_progress
-from ..batch.run import RunSettings, run_items
+from ..batch.run import Outcome, RunSettings, run_items
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
@@ -116,18 +116,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     except (PackError, SelectionError) as error:
         fail_usage(str(error))
     settings = RunSettings(plan, limits, force, evidence_dir, waivers_from(waivers_file))
-    jobs = jobs or os.cpu_count() or 1
-    if executor == "dask":
-        from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
-
-        if importlib.util.find_spec("distributed") is None:
-            fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
-
-        runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir)
-    else:
-        from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
-
-        runner = LocalExecutor(limits, jobs, evidence_dir)
+    runner = _executor(executor, jobs or os.cpu_count() or 1, scheduler, limits, evidence_dir)
     started = time.monotonic()
     try:
         with Store(db) as store:
@@ -135,6 +124,32 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
                                 command=shlex.join(["axiomcheck"] + sys.argv[1:]))
     except (StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
+    _write(outcome, wanted, db, quiet, verbose)
+    _summary(outcome, db, time.monotonic() - started)
+    if not wanted and not quiet:
+        click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
+                   "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
+    if outcome.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(outcome.report.exit_code_for(fail_on))
+
+
+def _executor(name: str, jobs: int, scheduler: str | None, limits: Limits, evidence_dir: str | None) -> Executor:
+    """Where the files are checked: this machine's workers, or a Dask cluster."""
+    if name == "dask":
+        from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
+
+        if importlib.util.find_spec("distributed") is None:
+            fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
+        return DaskExecutor(limits, jobs, scheduler, evidence_dir)
+    from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
+
+    return LocalExecutor(limits, jobs, evidence_dir)
+
+
+def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose: bool) -> None:
+    """The run's outputs: the files (their folders were checked before the run), then the
+    report printed on standard output."""
     try:
         write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])
     except OSError as error:
@@ -147,20 +162,18 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
             for result in outcome.report.files:
                 printer.file(result)
             printer.finish(outcome.report.run_status)
+
+
+def _summary(outcome: Outcome, db: str, seconds: float) -> None:
+    """The run's summary line on standard error."""
     tally = StatusTally()
     for result in outcome.report.files:
         tally.add(result)
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {plural(tally.total, 'file')}: {tally.summary()} ({outcome.checked} checked, "
-               f"{outcome.cached} known from the store{stopped}) in {time.monotonic() - started:.1f} s; "
+               f"{outcome.cached} known from the store{stopped}) in {seconds:.1f} s; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
-    if not wanted and not quiet:
-        click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
-                   "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
-    if outcome.interrupted:
-        sys.exit(EXIT_INTERRUPTED)
-    sys.exit(outcome.report.exit_code_for(fail_on))
 
 
 def _some(values: list[str] | list[int], most: int) -> str:

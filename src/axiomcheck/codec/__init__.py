@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import (HEADING_KINDS, TEMPLATE_MODES, BBox, Confidence, PagePosition, Place, Region, RegionKind, Severity,
-                    TemplateMode, member)
+                    TemplateMode, TemplateName, member)
 from ..report import (SCHEMA, FileResult, FileStatus, Finding, FoundHeading, FoundTemplate, Report, RunStatus,
                      Structure, SubmissionRef, Truncation, VenueChoice)
 from ..shared_text import SharedText, shared_hidden_text
@@ -127,7 +127,7 @@ def structure_to_json(structure: Structure) -> JsonObject:
         "title": structure.title,
         "authors": list(structure.authors),
         "notice": structure.notice,
-        "template": {"name": template.name, "mode": template.mode, "track": template.track,
+        "template": {"name": str(template.name), "mode": template.mode, "track": template.track,
                      "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
         "headings": [_heading_to_json(heading) for heading in structure.headings],
         "outline": {"entries": structure.outline_entries, "disagreements": list(structure.outline_disagreements)},
@@ -146,7 +146,7 @@ def structure_from_json(data: JsonObject) -> Structure:
         impact_page=data.get("impact_page"), anonymous=bool(data["anonymous"]),
         line_numbers=bool(data["line_numbers"]), page_size=data.get("page_size"), columns=int(data["columns"]),
         title=data.get("title"), authors=tuple(data.get("authors") or ()), notice=data.get("notice"),
-        template=FoundTemplate(name=str(template["name"]), mode=_mode(template.get("mode")),
+        template=FoundTemplate(name=TemplateName.parse(str(template["name"])), mode=_mode(template.get("mode")),
                                track=template.get("track"), workshop_title=template.get("workshop_title"),
                                evidence=tuple(template.get("evidence") or ())),
         headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()),
@@ -210,14 +210,14 @@ def report_header_to_json(report: Report) -> JsonObject:
 
 def venue_choice_to_json(choice: VenueChoice) -> JsonObject:
     """The report's `venue_choice`: how the venue was chosen when none was given."""
-    return {"from": "template", "template": choice.template, "template_label": choice.template_label,
+    return {"from": "template", "template": str(choice.template), "template_label": choice.template_label,
             "mode": choice.mode, "template_track": choice.template_track, "venue": choice.venue,
             "track": choice.track, "stage": choice.stage, "note": choice.note}
 
 
 def venue_choice_from_json(data: JsonObject) -> VenueChoice:
     return VenueChoice(venue=str(data["venue"]), track=str(data["track"]), stage=str(data["stage"]),
-                       template=str(data["template"]), template_label=str(data["template_label"]),
+                       template=TemplateName.parse(str(data["template"])), template_label=str(data["template_label"]),
                        mode=member(TEMPLATE_MODES, data["mode"]), template_track=data.get("template_track"))
 
 

@@ -125,18 +125,9 @@ def decoder(kind: Any) -> _Decoder:
     own = _OWN_DECODERS.get(kind)
     if own is not None:
         return own
-    if kind is Any:
-        return _same
-    if kind is None or kind is type(None):
-        return _expect(type(None), "null")
-    if kind is bool:
-        return _expect(bool, "true or false")
-    if kind is str:
-        return _expect(str, "a string")
-    if kind is int:
-        return _integer
-    if kind is float:
-        return _number
+    plain = _PLAIN_DECODERS.get(kind)
+    if plain is not None:
+        return plain
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (Union, types.UnionType):
         return _union(tuple(decoder(arg) for arg in args))
@@ -223,6 +214,11 @@ def _dict_of(item: _Decoder) -> _Decoder:
     return read
 
 
+_PLAIN_DECODERS: dict[Any, _Decoder] = {
+    Any: _same, None: _expect(type(None), "null"), type(None): _expect(type(None), "null"),
+    bool: _expect(bool, "true or false"), str: _expect(str, "a string"), int: _integer, float: _number,
+}
+"""The decoders of plain JSON values, by type."""
 _SCALARS: dict[Any, frozenset[type]] = {str: frozenset({str}), bool: frozenset({bool}), int: frozenset({int}),
                                       float: frozenset({int, float}), type(None): frozenset({type(None)})}
 """The JSON types each plain type may arrive as (a whole number stays a whole number)."""

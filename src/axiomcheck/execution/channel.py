@@ -90,12 +90,6 @@ class Channel:
         frames, self._frames = self._frames, []
         return [decode_message(frame, kinds) for frame in frames]
 
-    def poll_closed(self) -> bool:
-        """Whether the peer's end is closed, looked at without blocking (an idle child's death)."""
-        if not self.closed:
-            self._read()
-        return self.closed
-
     @property
     def truncated(self) -> bool:
         """The peer closed its end in the middle of a frame."""

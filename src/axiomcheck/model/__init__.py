@@ -26,7 +26,8 @@ from .document import Document
 from .findings import Confidence, Place, Region, RegionKind, Severity, WordEnum
 from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, PageSizeName, enclosing, page_size_name
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
-from .parts import AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo
+from .parts import (UNKNOWN_FAMILY, AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections,
+                    TemplateInfo, TemplateName)
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
 from .template_text import TemplateText
@@ -39,10 +40,11 @@ from .vocabulary import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER
 
 __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HEADING_KINDS",
            "HIDING_REASONS", "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
-           "STATEMENT_KINDS", "TEMPLATE_MODES", "TEMPLATE_TEXT_KINDS", "AuthorBlock", "BBox", "ClosingKind",
-           "Confidence", "Document", "EmbeddedAuthor", "Float", "FloatKind", "Font", "FrontMatter", "Heading",
-           "HeadingKind", "Hiding", "HidingReason", "Line", "LinkTarget", "MainBody", "MarkKind", "Metadata", "Notice",
-           "OutlineEntry", "OutlineSource", "Overflow", "PageInfo", "PagePosition", "PageSizeName", "PageText",
-           "PageVisibility", "Passage", "Place", "Region", "RegionKind", "Role", "SectionKind", "Sections", "Severity",
-           "StatementKind", "Submission", "TemplateInfo", "TemplateMode", "TemplateText", "TemplateTextKind",
-           "TextLayer", "TextRegion", "VenueMark", "Word", "WordEnum", "enclosing", "member", "page_size_name"]
+           "STATEMENT_KINDS", "TEMPLATE_MODES", "TEMPLATE_TEXT_KINDS", "UNKNOWN_FAMILY", "AuthorBlock", "BBox",
+           "ClosingKind", "Confidence", "Document", "EmbeddedAuthor", "Float", "FloatKind", "Font", "FrontMatter",
+           "Heading", "HeadingKind", "Hiding", "HidingReason", "Line", "LinkTarget", "MainBody", "MarkKind", "Metadata",
+           "Notice", "OutlineEntry", "OutlineSource", "Overflow", "PageInfo", "PagePosition", "PageSizeName",
+           "PageText", "PageVisibility", "Passage", "Place", "Region", "RegionKind", "Role", "SectionKind", "Sections",
+           "Severity", "StatementKind", "Submission", "TemplateInfo", "TemplateMode", "TemplateName", "TemplateText",
+           "TemplateTextKind", "TextLayer", "TextRegion", "VenueMark", "Word", "WordEnum", "enclosing", "member",
+           "page_size_name"]

@@ -136,12 +136,37 @@ class AuthorBlock:
 
 
 @dataclass(frozen=True)
+class TemplateName:
+    """A template as axiomcheck names it: its family (those of the template files, or
+    `unknown`) and its year when one is printed. It reads as `<family>-<year>` (neurips-2026,
+    icml-2025) or the family alone (neurips, acl, unknown)."""
+
+    family: str
+    year: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.family}-{self.year}" if self.year else self.family
+
+    @classmethod
+    def parse(cls, name: str) -> TemplateName:
+        """The name as written (`neurips-2026`, `icml`, `unknown`), in a pack or a report."""
+        family, _, year = name.partition("-")
+        return cls(family, int(year) if year.isdigit() else None)
+
+    @property
+    def known(self) -> bool:
+        return self.family != UNKNOWN_FAMILY
+
+
+UNKNOWN_FAMILY = "unknown"
+"""The family of a template axiomcheck does not recognise."""
+
+
+@dataclass(frozen=True)
 class TemplateInfo:
     """The template recognised from the PDF alone."""
 
-    name: str
-    """<family>-<year> (neurips-2026, icml-2025, iclr-2026), the family alone when no year is
-    printed (neurips, acl), or unknown; the families are those of the template files."""
+    name: TemplateName
     mode: TemplateMode | None
     """None when unknown."""
     track: str | None = None

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..model import TEMPLATE_MODES, TemplateMode, member
+from ..model import TEMPLATE_MODES, TemplateMode, TemplateName, member
 from ..report import FoundTemplate, VenueChoice
 from ..templates import all_templates
 from .loader import PackError, read_chain, shipped_packs
@@ -38,7 +38,7 @@ class ChosenFor:
     """One `chosen_for:` entry of a pack."""
 
     venue: str
-    template: str
+    template: TemplateName
     mode: TemplateMode
     stage: str
     track: str | None = None
@@ -55,11 +55,10 @@ def _loose(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
-def template_label(name: str) -> str:
+def template_label(name: TemplateName) -> str:
     """How people name a recognised template: `neurips-2026` -> NeurIPS 2026, `acl` -> ACL."""
-    family, _, year = name.partition("-")
-    label = next((t.family_label for t in all_templates() if t.family == family), family)
-    return f"{label} {year}".strip()
+    label = next((t.family_label for t in all_templates() if t.family == name.family), name.family)
+    return f"{label} {name.year}" if name.year else label
 
 
 def entries(venue: str) -> list[ChosenFor]:
@@ -78,9 +77,9 @@ def _entry(path: Path, line: int, item: dict[str, str], venue: str, stages: tupl
     if item.get("pack_track") is not None and item["pack_track"] not in tracks:
         raise PackError(path, line, f"`pack_track: {item['pack_track']}` is not a track of the pack.",
                         f"Choose from: {', '.join(tracks)}.", "chosen_for")
-    return ChosenFor(venue=venue, template=item["template"], mode=member(TEMPLATE_MODES, item["mode"]),
-                     stage=item["stage"], track=item.get("track"), workshop_title=item.get("workshop_title"),
-                     pack_track=item.get("pack_track"))
+    return ChosenFor(venue=venue, template=TemplateName.parse(item["template"]),
+                     mode=member(TEMPLATE_MODES, item["mode"]), stage=item["stage"], track=item.get("track"),
+                     workshop_title=item.get("workshop_title"), pack_track=item.get("pack_track"))
 
 
 def all_entries() -> list[ChosenFor]:
@@ -116,8 +115,8 @@ def choose_for_files(templates: list[tuple[str, FoundTemplate | None]]) -> Venue
 
 
 def _why_none(template: FoundTemplate) -> str:
-    name, mode, track = template.name or "unknown", template.mode, template.track
-    if name == "unknown":
+    name, mode, track = template.name, template.mode, template.track
+    if not name.known:
         return "axiomcheck does not recognise the template this PDF was made with, so it cannot choose its venue"
     made = f"made with the {template_label(name)} template"
     if mode is None:

@@ -21,10 +21,9 @@ from ..verdicts import is_verdict
 
 
 class Emitter(ABC):
-    """Writes one output format to `stream`, one file at a time."""
+    """Writes one output format to `stream`, one file at a time; registered under the format's
+    name (`--format NAME`) as an entry point of the group `axiomcheck.reporters`."""
 
-    NAME: str
-    """The format's name (`--format NAME`)."""
     EXTENSION: str
     """The usual file-name extension of the format (with the dot)."""
 

@@ -29,7 +29,6 @@ COLUMNS = ("path", "submission", "title", "forum", "status", "pages", "main_body
 
 
 class CsvEmitter(Emitter):
-    NAME = "csv"
     EXTENSION = ".csv"
 
     def start(self, run: Report) -> None:

@@ -22,7 +22,6 @@ def _escape_property(text: str) -> str:
 
 
 class GithubEmitter(Emitter):
-    NAME = "github"
     EXTENSION = ".txt"
 
     def start(self, run: Report) -> None:

@@ -183,7 +183,6 @@ def _common_folder(paths: list[str]) -> str:
 
 
 class HtmlEmitter(Emitter):
-    NAME = "html"
     EXTENSION = ".html"
 
     def start(self, run: Report) -> None:

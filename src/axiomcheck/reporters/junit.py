@@ -52,7 +52,6 @@ def _testcase(result: FileResult, rule_id: str, name: str, findings: list[Findin
 
 
 class JunitEmitter(Emitter):
-    NAME = "junit"
     EXTENSION = ".xml"
 
     def start(self, run: Report) -> None:

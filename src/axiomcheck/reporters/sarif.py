@@ -78,7 +78,6 @@ def _fingerprint(result: FileResult, finding: Finding) -> str:
 
 
 class SarifEmitter(Emitter):
-    NAME = "sarif"
     EXTENSION = ".sarif"
 
     def start(self, run: Report) -> None:

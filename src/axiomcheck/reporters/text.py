@@ -96,7 +96,6 @@ def _finding(finding: Finding) -> list[list[Segment]]:
 
 
 class TextEmitter(Emitter):
-    NAME = "text"
     EXTENSION = ".txt"
 
     def __init__(self, stream: TextIO, destination: str | None = None, style: TextStyle = TextStyle()) -> None:

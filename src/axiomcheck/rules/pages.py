@@ -12,7 +12,7 @@ from ..model import (FURNITURE, MM_PER_POINT, BBox, PageSizeName, Region, Region
 from .base import CheckContext, MainBodyPageLimit, Violation, option, rule
 
 if TYPE_CHECKING:
-    from ..model import Document, Heading
+    from ..model import Document, Heading, MainBody
 
 
 LIMIT_LINE_GAP = 3.0
@@ -54,16 +54,7 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     if body.end is None or body.pages <= options.main_body_pages:
         return
     overflow = body.end.page - 1 + body.end.fraction - options.main_body_pages
-    where = (f"ends on page {body.end.page}" if body.excluded_start is None else
-             f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
-             f"{body.excluded_start.page}")
     first_page_over = options.main_body_pages + 1
-    floats_over = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
-                   if item.page >= first_page_over]
-    if floats_over and body.excluded_start is not None:
-        where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
-                 f"{body.excluded_start.page}, and {', '.join(floats_over)}, placed among the references, "
-                 f"count{'s' if len(floats_over) == 1 else ''} too")
     overflow_regions = _past_limit(doc, options.main_body_pages, body.excluded_start) + tuple(
         Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page_over)
     finding_page = min((region.page for region in overflow_regions), default=first_page_over)
@@ -74,7 +65,7 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
         _reference_entries(doc, first_page_over) < REFERENCE_ENTRIES
     yield Violation(
         message=(f"The main body runs {overflow:.1f} pages past the {options.main_body_pages}-page limit "
-                 f"({body.pages} pages; it {where})."
+                 f"({body.pages} pages; it {_where_it_ends(body, first_page_over)})."
                  + ("" if count_is_certain else
                     " The pages past the limit hold what look like reference entries, but no References heading "
                     "was recognised, so the whole paper was counted: check with `axiomcheck inspect`.")),
@@ -85,6 +76,21 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
         regions=((limit,) if limit else ()) + overflow_regions,
         severity=None if count_is_certain else Severity.WARNING,
     )
+
+
+def _where_it_ends(body: MainBody, first_page_over: int) -> str:
+    """Where the main body ends, for the message: its page, the section it stops before, and
+    its floats placed past the limit among the references."""
+    assert body.end is not None
+    stop = body.excluded_start
+    if stop is None:
+        return f"ends on page {body.end.page}"
+    floats_over = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
+                   if item.page >= first_page_over]
+    if not floats_over:
+        return f"ends on page {body.end.page}, before '{stop.text}' on page {stop.page}"
+    return (f"runs to page {body.end.page}: its text stops before '{stop.text}' on page {stop.page}, and "
+            f"{', '.join(floats_over)}, placed among the references, count{'s' if len(floats_over) == 1 else ''} too")
 
 
 def _reference_entries(doc: Document, first_page: int) -> int:

@@ -61,9 +61,6 @@ class SavedUpload:
     path: Path
     display_name: str
 
-    def delete(self) -> None:
-        self.path.unlink(missing_ok=True)
-
 
 def display_name(sent: str | None) -> str:
     """The file name the browser sent, reduced to a short base name for display."""

@@ -127,8 +127,8 @@ def structure_rows(structure: Structure | None, pages: int | None) -> list[tuple
     for key, label in _SECTION_ROWS:
         rows.append((label, _page(structure.section_page(key))))
     template = structure.template
-    if template.name:
-        described = template.name + (f", {template.mode} mode" if template.mode else "")
+    if template.name.known:
+        described = f"{template.name}" + (f", {template.mode} mode" if template.mode else "")
         if template.workshop_title:
             described += f" ({template.workshop_title})"
     else:

@@ -78,7 +78,7 @@ def anonymous_author_block(doc: Document, options: object, context: CheckContext
                 hint="Remove names, affiliations and addresses from the author block; the template prints "
                      "only its anonymous placeholder.",
                 page=1, bbox=line.bbox, evidence=line.text, severity=Severity.WARNING)
-    if doc.template.name.startswith("icml"):
+    if doc.template.name.family == "icml":
         yield from _icml_footnote(doc)
 
 
