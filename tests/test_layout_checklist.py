@@ -63,13 +63,10 @@ def test_many_unanswered_items_are_one_finding() -> None:
     assert finding.message == "7 checklist items are unanswered (still [TODO]): items 1-7."
 
 
-def test_presence_is_validated() -> None:
-    with pytest.raises(TypeError, match="required, optional, forbidden"):
-        CHECKLIST.options(presence="sometimes")
-
-
-def test_a_pack_with_a_bad_presence_names_the_rule(tmp_path: Path) -> None:
+def test_a_pack_with_a_bad_presence_names_the_rule_and_the_choices(tmp_path: Path) -> None:
     pack = tmp_path / "pack.yaml"
     pack.write_text("pack: x\nrules:\n  checklist: {presence: sometimes}\ntracks:\n  paper: {}\n", encoding="utf-8")
-    with pytest.raises(PackError, match="checklist"):
+    with pytest.raises(PackError, match="rule 'checklist': option 'presence' must be one of required, optional, "
+                                        "forbidden, not 'sometimes'") as caught:
         resolve(str(pack), "paper")
+    assert caught.value.line == 3

@@ -58,6 +58,9 @@ def _installed(group: str) -> dict[str, str]:
 
     points = sorted(metadata.entry_points(group=group), key=lambda point: point.name)
     own = {point.name: point.value for point in points if point.dist is not None and point.dist.name == OWN}
+    if not own:
+        raise RuntimeError(f"axiomcheck's own entry points ({group}) are not installed: install axiomcheck "
+                           "(pip install -e . in a checkout) rather than running it from its source folder")
     others = {point.name: point.value for point in points if point.name not in own}
     return dict(sorted({**others, **own}.items()))
 
