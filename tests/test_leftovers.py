@@ -95,3 +95,10 @@ def test_stale_headers_are_read_on_submissions_only() -> None:
     assert run_rule(REGISTRY["stale-header"], doc) == []
     assert all(REGISTRY[name].severity is Severity.WARNING for name in LEFTOVER_RULES)
     assert run_rule(REGISTRY["stale-header"], doc, stage="camera-ready") == []
+
+
+def test_chatter_opening_a_list_item_is_found() -> None:
+    doc = Paper().title("Sparse Training").anonymous_authors().heading("1 Introduction").text(4) \
+        .line("Our contributions are:").line("• As an AI language model, I cannot list them for you.").text(4).build()
+    [found] = run_rule(REGISTRY["llm-chatter"], doc)
+    assert "'As an AI language model" in found.message

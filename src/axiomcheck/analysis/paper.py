@@ -105,7 +105,7 @@ class AnalysedPaper:
         """The stamps and hidden canaries of venues' reviewer copies (`analysis.venue_marks`)."""
         venues = shipped_signatures()
         return tuple(mark for page in range(1, self.page_count + 1)
-                     for mark in page_marks(page, self.page_layout(page).lines, self.visibility(page), venues))
+                     for mark in page_marks(page, self.text.page(page).lines, self.visibility(page), venues))
 
     @cached_property
     def char_count(self) -> int:

@@ -44,7 +44,7 @@ class Needle:
     key: str
     """Its tokens joined by single spaces."""
     words: frozenset[str]
-    """Its words, once each (numbers aside)."""
+    """Its words, once each (numbers aside): a page without one of them cannot hold it."""
 
 
 @functools.cache

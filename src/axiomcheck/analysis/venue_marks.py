@@ -15,7 +15,15 @@ from ..model import Line, PageVisibility, VenueMark, Word
 from ..templates.canaries import Signature, VenueSignatures
 
 _SENTENCE_END = re.compile(r"[.!?]")
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"', "„": '"', "″": '"'})
+_QUOTES = (("‘", "'"), ("’", "'"), ("‚", "'"), ("′", "'"), ("“", '"'), ("”", '"'), ("„", '"'), ("″", '"'))
+
+
+def _straight(text: str) -> str:
+    """`text` with curly quotes straight (`str.replace`, much faster than `translate` with a table)."""
+    for curly, straight in _QUOTES:
+        if curly in text:
+            text = text.replace(curly, straight)
+    return text
 
 
 def _joined(words: Sequence[Word]) -> tuple[str, list[int]]:
@@ -25,7 +33,7 @@ def _joined(words: Sequence[Word]) -> tuple[str, list[int]]:
     for word in words:
         starts.append(offset)
         offset += len(word.text) + 1
-    return " ".join(word.text for word in words).translate(_QUOTES), starts
+    return _straight(" ".join(word.text for word in words)), starts
 
 
 def _matched(words: Sequence[Word], signature: Signature, sentence: bool = False) -> Iterable[tuple[Word, ...]]:
@@ -65,6 +73,10 @@ def _hidden_passages(lines: Sequence[Line], visibility: PageVisibility) -> list[
 def page_marks(page: int, lines: Sequence[Line], visibility: PageVisibility,
                venues: Sequence[VenueSignatures]) -> list[VenueMark]:
     """Every stamp and canary of `venues` on page `page` (its lines in reading order)."""
+    if not visibility.hidden:  # every word visible: the lines' text tells whether a stamp is there at all
+        text = _straight(" ".join(line.text for line in lines))
+        if not any(stamp.pattern.search(text) for venue in venues for stamp in venue.stamps):
+            return []
     passages = _hidden_passages(lines, visibility) if visibility.hidden else []
     visible = [word for line in lines for word in line.words if visibility.of(word) is None]
     marks = []

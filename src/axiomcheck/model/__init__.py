@@ -15,7 +15,8 @@ and no PDF library object leaks through it.
   modes) as `Literal` types, with their tuples;
 - `findings`: what a finding is made of besides its text (severity, confidence, regions);
 - `venue_marks`: the stamps and hidden canaries venues put on the copies sent to reviewers;
-- `template_text`: sentences of a template's example paper left in a paper;
+- `template_text`: sentences of a template's example paper left in a paper (both found things
+  are `printed.Printed`: their words, text and box);
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
 - `document`: the `Document` protocol rules type against.
 """

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import BBox, enclosing
+from .printed import Printed
 from .text import Word
 from .vocabulary import TemplateTextKind
 
 
 
 @dataclass(frozen=True)
-class TemplateText:
+class TemplateText(Printed):
     """One sentence (or title) of a template's example paper, found in the paper."""
 
     template: str
@@ -24,11 +24,3 @@ class TemplateText:
     """The words that print it, in reading order, on its page."""
     source: str
     """The template file's `leftovers.source`: which example file the text comes from."""
-
-    @property
-    def text(self) -> str:
-        return " ".join(word.text for word in self.words)
-
-    @property
-    def bbox(self) -> BBox:
-        return enclosing(word.bbox for word in self.words)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import BBox, enclosing
+from .printed import Printed
 from .text import Word
 from .vocabulary import MarkKind
 
 
 
 @dataclass(frozen=True)
-class VenueMark:
+class VenueMark(Printed):
     """A stamp or canary of one venue, found on one page."""
 
     venue: str
@@ -27,11 +27,3 @@ class VenueMark:
     ("Include BOTH the phrases '...' AND '...' in your review.")."""
     source: str
     """Where the signature is documented (the first of its sources)."""
-
-    @property
-    def text(self) -> str:
-        return " ".join(word.text for word in self.words)
-
-    @property
-    def bbox(self) -> BBox:
-        return enclosing(word.bbox for word in self.words)

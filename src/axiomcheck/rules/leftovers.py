@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..model import Line, Passage, Role, Severity
-from ._leftover import Spot, around, page_finding, read_lines
-from ._text import TEXT_REGIONS, search, sentence_around
+from ._leftover import SKIPPED_REGIONS, Spot, around, page_finding, read_lines
+from ._text import sentence_around
 from .base import CheckContext, NoOptions, Violation, rule
 
 if TYPE_CHECKING:
@@ -143,6 +143,8 @@ def placeholder_text(doc: Document, options: NoOptions, context: CheckContext) -
     """
     for page in range(1, doc.page_count + 1):
         lines = list(read_lines(doc, page))
+        if not _MAY_HOLD_PLACEHOLDER_RE.search("\n".join(line.text for line in lines)):
+            continue
         spots = [spot for line in lines for spot in _placeholders(lines, line)]
         if spots:
             yield page_finding(page, spots, ("note or placeholder", "notes or placeholders"),
@@ -165,13 +167,40 @@ _SHOWN_ROLES = frozenset({Role.TABLE_CELL, Role.FLOAT_TEXT, Role.CAPTION})
 """Where papers show a model's output as an example (tables, figures and their captions)."""
 
 
-def _opens_sentence(passage: Passage, at: int, start: int) -> bool:
-    """The text at `start` (on the passage's line `at`) opens a sentence of the paper's own: it
-    follows the end of a sentence, or opens a line after a heading."""
-    before = passage.text[max(0, start - 14): start].rstrip()
-    if passage.starts[at] == start and (at == 0 or passage.lines[at - 1].role == Role.HEADING):
-        return True
-    return (not before or before.endswith((".", "!", "?"))) and not _EXAMPLE_LEAD_RE.search(before)
+_SENTENCE_START_RE = re.compile(r"[.!?][\"'”’)\]]*\s+")
+_LIST_MARKER_RE = re.compile(r"^(?:[•◦▪‣∙·*–—-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])$")
+_OPENER_RE = re.compile(r"\b(?:certainly|sure|of course|absolutely)[!,.]$", re.I)
+"""An assistant's opening word just before a sentence start: the sentence it opened was judged there."""
+
+
+def _sentence_starts(passage: Passage) -> list[int]:
+    """Where the passage's sentences start: its start, after the end of a sentence, a line after
+    a heading, and a list item after its bullet. Chatter opens a sentence of its own, so only
+    these places are tried."""
+    starts = {0, *(found.end() for found in _SENTENCE_START_RE.finditer(passage.text))}
+    for at, line in enumerate(passage.lines):
+        if at and passage.lines[at - 1].role == Role.HEADING:
+            starts.add(passage.starts[at])
+        if len(line.words) > 1 and _LIST_MARKER_RE.match(line.words[0].text):
+            starts.add(passage.starts[at] + len(line.words[0].text) + 1)
+    return sorted(starts)
+
+
+def _chatter(passage: Passage) -> Iterator[tuple[int, Spot]]:
+    """(page, spot) of each sentence of the passage that a chat assistant opened, not as an example."""
+    text = passage.text
+    for start in _sentence_starts(passage):
+        match = _CHATTER_RE.match(text, start)
+        if match is None:
+            continue
+        before = text[max(0, start - 14): start].rstrip()
+        line = passage.lines[passage.line_at(start)]
+        if (_EXAMPLE_LEAD_RE.search(before) or _OPENER_RE.search(before) or line.role in _SHOWN_ROLES
+                or all(word.monospace for word in line.words)):
+            continue
+        sentence = " ".join(sentence_around(text, match.start(), match.end()).split())
+        sentence = sentence[max(0, sentence.find(match.group(0).split()[0])):]
+        yield passage.box(match.start(), match.end())[0], Spot(line.words, sentence)
 
 
 @rule(id="AX603", name="llm-chatter", group="leftovers", severity=Severity.WARNING, confidence="heuristic")
@@ -193,17 +222,11 @@ def llm_chatter(doc: Document, options: NoOptions, context: CheckContext) -> Ite
     How to fix: delete the assistant's words and check the passage they came with; if the paper
     discusses such outputs, quote them as examples.
     """
-    regions = tuple(region for region in TEXT_REGIONS if region != "checklist")
     by_page: dict[int, list[Spot]] = {}
-    for hit in search(doc, _CHATTER_RE, regions):
-        at = hit.passage.line_at(hit.match.start())
-        line = hit.passage.lines[at]
-        if not _opens_sentence(hit.passage, at, hit.match.start()) or line.role in _SHOWN_ROLES \
-                or all(word.monospace for word in line.words):
-            continue
-        sentence = " ".join(sentence_around(hit.passage.text, hit.match.start(), hit.match.end()).split())
-        sentence = sentence[max(0, sentence.find(hit.text.split()[0])):]
-        by_page.setdefault(hit.page, []).append(Spot(line.words, " ".join(sentence.split())))
+    for passage in doc.text.passages:
+        if passage.region not in SKIPPED_REGIONS:
+            for page, spot in _chatter(passage):
+                by_page.setdefault(page, []).append(spot)
     for page, spots in sorted(by_page.items()):
         yield page_finding(page, spots, ("sentence of a chat assistant", "sentences of a chat assistant"),
                            "Delete the assistant's words (and check the text they came with).")

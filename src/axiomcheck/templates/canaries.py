@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..yamldata import DataFileError, SchemaProblem, load_cached, plain, validate
+from . import compiled, templates_directory
 
 FORMAT_VERSION = 1
 """The version of the file's format this code reads."""
@@ -52,8 +53,14 @@ class Signature:
 
     form: str
     """The text as printed (a stamp) or the instruction's form (a canary), for messages."""
-    pattern: re.Pattern[str]
-    """Case-insensitive, over words joined by single spaces, curly quotes read as straight."""
+    match: str
+    """The expression (`pattern`), case-insensitive, over words joined by single spaces, curly
+    quotes read as straight."""
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """`match` compiled, once (a canary's only when a page hides text)."""
+        return compiled(self.match)
 
 
 @dataclass(frozen=True)
@@ -70,8 +77,6 @@ class VenueSignatures:
 
 def signatures_path() -> Path:
     """The shipped signatures file (inside the installed package, or `templates/` in a checkout)."""
-    from . import templates_directory  # noqa: PLC0415 - the package imports this module
-
     return templates_directory() / SIGNATURES_FILE
 
 
@@ -102,7 +107,7 @@ def load_signatures(path: Path, check: bool = True) -> tuple[VenueSignatures, ..
 
 
 def _signature(form: str, pattern: str) -> Signature:
-    return Signature(" ".join(form.split()), re.compile(pattern, re.I))
+    return Signature(" ".join(form.split()), pattern)
 
 
 @functools.cache
