@@ -142,8 +142,8 @@ def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, 
     header = _header(items, settings)
     started = store.start_run(header.venue, header.track, header.stage, __version__, command, settings.waivers,
                               header.page_limits, len(items)) if store is not None else None
-    run = _Run(settings, store, started.id if started is not None else None, _InOrder(header, emitters,
-                                                                                       settings.waivers))
+    results = _InOrder(header, emitters, settings.waivers)
+    run = _Run(settings, store, started.id if started is not None else None, results)
     for emitter in emitters:
         emitter.start(header)
     state: RunState = "failed"
