@@ -406,3 +406,19 @@ def test_the_path_checker_follows_re_exports(tmp_path: Path) -> None:
     assert _origin("model", "Severity") == ("model.findings", "Severity")
     assert _origin("rules", "CheckContext") == ("rules.base", "CheckContext")
     assert _origin("model", "BBox") == ("model.geometry", "BBox")
+
+
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(SOURCE)))
+def test_modules_and_functions_stay_small(path: Path) -> None:
+    """A module holds one job (at most 400 lines), a function one step a reader can hold (at
+    most 60 lines; ruff holds its complexity to 20)."""
+    source = path.read_text(encoding="utf-8")
+    assert source.count("\n") <= MAX_MODULE_LINES, f"{path.relative_to(ROOT)} has {source.count(chr(10))} lines"
+    long = [f"{node.name} ({node.end_lineno - node.lineno + 1} lines)" for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None
+            and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
+    assert long == [], f"{path.relative_to(ROOT)}: {long}"
