@@ -73,6 +73,9 @@ class StaleHeaderOptions:
     year: int = from_template("year", optional=True)
     """The venue's year (from the pack's template): a header naming an earlier year's venue is
     stale. Empty: only camera-ready headers are looked for."""
+    template: str = from_template("template", optional=True)
+    """The pack's template (e.g. neurips-2026): when the PDF was made with it, the mode its own
+    notice or running head shows is `template-notice`'s to judge, not this rule's."""
 
 
 _FINAL_RE = re.compile(r"\b(?:published\s+(?:as|at|in|by)|accepted\s+(?:at|to|for|by|as|in)|to\s+appear\s+(?:at|in)"
@@ -98,11 +101,12 @@ def _headers(doc: Document) -> Iterator[tuple[int, str, BBox, str, bool]]:
             yield line.page, line.text, line.bbox, "running head", line.text in judged
 
 
-def _stale(text: str, year: int | None, judged: bool) -> str | None:
-    """Why a header is stale on a submission, None when it is not. The year of the template's own
-    marker is `template-family`'s to judge."""
+def _stale(text: str, year: int | None, judged: bool, theirs: bool) -> str | None:
+    """Why a header is stale on a submission, None when it is not. The template's own marker
+    (`judged`) is its rules' to judge: its year `template-family`'s, and its mode
+    `template-notice`'s when the PDF was made with the pack's template (`theirs`)."""
     if _FINAL_RE.search(text):
-        return "it is a camera-ready header"
+        return None if judged and theirs else "it is a camera-ready header"
     years = [int(found) for found in _YEAR_RE.findall(text)]
     if not judged and year is not None and years and min(years) < year and _VENUE_RE.search(text):
         return f"it names {min(years)}, not this venue's {year}"
@@ -117,9 +121,12 @@ def stale_header(doc: Document, options: StaleHeaderOptions, context: CheckConte
     line left from another version of the paper: a camera-ready one ("Published as a
     conference paper at ICLR 2025", "Accepted at the ... Workshop", "Proceedings of ...") or
     one naming a venue of an earlier year than this venue's ("Under review at NeurIPS 2025" on
-    a 2026 submission). The year of the template's own notice or running head, which the
-    recogniser read, is left to `template-family` (which says which template and year made the
-    PDF). One finding per header text, quoting it where it first appears.
+    a 2026 submission). The template's own notice or running head, which the recogniser read,
+    is left to the template rules: its year to `template-family`, its mode to `template-notice`
+    when the PDF was made with the pack's template (made with another template or year,
+    `template-notice` defers to `template-family`, which says which template made the PDF but
+    not that its header is a camera-ready one: this rule does). One finding per header text,
+    quoting it where it first appears.
 
     Why: a reused header tells reviewers where the paper was published or sent before (breaking
     double-blind review) and that it was not prepared for this venue.
@@ -129,8 +136,9 @@ def stale_header(doc: Document, options: StaleHeaderOptions, context: CheckConte
     """
     if context.stage != "submission":
         return
+    theirs = not options.template or doc.template.name == options.template
     for page, text, box, what, judged in _headers(doc):
-        why = _stale(text, options.year, judged)
+        why = _stale(text, options.year, judged, theirs)
         if why is not None:
             yield Violation(message=f"The {what} on page {page} reads '{clip(text, QUOTE_CHARS)}' on a submission: "
                                     f"{why}.",
