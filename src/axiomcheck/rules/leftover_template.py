@@ -136,7 +136,7 @@ def stale_header(doc: Document, options: StaleHeaderOptions, context: CheckConte
     """
     if context.stage != "submission":
         return
-    theirs = not options.template or doc.template.name == options.template
+    theirs = not options.template or str(doc.template.name) == options.template
     for page, text, box, what, judged in _headers(doc):
         why = _stale(text, options.year, judged, theirs)
         if why is not None:
