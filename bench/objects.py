@@ -1,12 +1,12 @@
-"""Fonts and link targets as PDFium reads them against pypdf's reading, file by file.
+"""Fonts and link targets as PDFium reads them against qpdf's reading, file by file.
 
     python bench/objects.py [PDF ...]      # default: fixtures/*.pdf and the corpus papers
 
 Fonts are compared as the rules read them: the names of the fonts that are not embedded or
 are Type 3 (`rules` differ when these differ; exit code 1), then with the pages each is drawn
-on (`pages` differ: pypdf counts a font on every page whose resources list it, PDFium on the
+on (`pages` differ: qpdf counts a font on every page whose resources list it, PDFium on the
 pages that draw it). Links are compared by page, target and box (to 0.1 pt, as reports print
-it). Files where PDFium cannot describe a font are counted: their list comes from pypdf.
+it). Files where PDFium cannot describe a font are counted: their list comes from qpdf.
 """
 
 from __future__ import annotations
@@ -23,16 +23,14 @@ from axiomcheck.pdf import objects  # noqa: E402
 from axiomcheck.pdf.pdfium_objects import FontReader, fonts_complete, merge_fonts, page_links  # noqa: E402
 
 
-def _pypdf_links(reader: Any) -> list[LinkTarget]:
-    """URI link annotations as pypdf read them before PDFium did (the reference)."""
+def _qpdf_links(reader: Any) -> list[LinkTarget]:
+    """URI link annotations as qpdf reads them (the reference PDFium's reading is held to)."""
     found: list[LinkTarget] = []
-    for number, page in enumerate(reader.pages, start=1):
-        annotations = page.get("/Annots")
-        height = float(page.cropbox.top)
-        for ref in (annotations.get_object() if annotations is not None else ()):
-            annotation = ref.get_object()
+    for number, page in enumerate(reader.pdf.pages, start=1):
+        height = float(max(page.cropbox[1], page.cropbox[3]))
+        for annotation in page.obj.get("/Annots", ()):
             action = annotation.get("/A")
-            uri = action.get_object().get("/URI") if action is not None else None
+            uri = action.get("/URI") if action is not None else None
             if uri is not None:
                 x0, y0, x1, y1 = (float(v) for v in annotation.get("/Rect"))
                 found.append(LinkTarget(page=number, uri=str(uri), bbox=BBox(
@@ -52,7 +50,7 @@ def compare(path: Path) -> list[str]:
     import pypdfium2 as pdfium
 
     reader = objects.open_reader(str(path))
-    old_fonts, old_links = objects.read_fonts(reader).fonts, _pypdf_links(reader)
+    old_fonts, old_links = objects.read_fonts(reader).fonts, _qpdf_links(reader)
     pdf = pdfium.PdfDocument(str(path))
     reader, fonts, links = FontReader(), [], []
     for index in range(len(pdf)):
@@ -63,15 +61,15 @@ def compare(path: Path) -> list[str]:
     pdf.close()
     problems = []
     if not fonts_complete(f for _, f in fonts):
-        problems.append("  (fonts PDFium cannot describe: pypdf's list is used)")
+        problems.append("  (fonts PDFium cannot describe: qpdf's list is used)")
     else:
         for level, pages in (("rules", False), ("pages", True)):
             old, new = _rule_fonts(old_fonts, pages), _rule_fonts(merge_fonts(fonts), pages)
             if old != new:
-                problems.append(f"  fonts ({level}) pypdf {old}\n  fonts ({level}) pdfium {new}")
+                problems.append(f"  fonts ({level}) qpdf {old}\n  fonts ({level}) pdfium {new}")
                 break
     if _links_key(links) != _links_key(old_links):
-        problems.append(f"  links pypdf  {_links_key(old_links)}\n  links pdfium {_links_key(links)}")
+        problems.append(f"  links qpdf  {_links_key(old_links)}\n  links pdfium {_links_key(links)}")
     return problems
 
 
@@ -86,7 +84,7 @@ def main(argv: list[str]) -> int:
         if problems:
             print(path.name, *problems, sep="\n")
         differ += bool(real)
-    print(f"{len(paths)} files: {differ} differ in fonts (rules) or links, {fallback} need pypdf for their fonts")
+    print(f"{len(paths)} files: {differ} differ in fonts (rules) or links, {fallback} need qpdf for their fonts")
     return 1 if differ else 0
 
 

@@ -6,7 +6,7 @@
 For each file, in this process, warm (each file is read once before it is timed), median of
 `--repeat` runs: the time spent in `page_hidings` (the paint survey and the renders) while
 every page's words are read, against that words pass and the whole `check_file` with the
-axiom-2026 pack; the glyph-text read (pypdf, on the spare core in a real check); how many
+axiom-2026 pack; the glyph-text read (qpdf, on the spare core in a real check); how many
 regions were rendered. The totals line gives the median share of a check.
 """
 

@@ -23,9 +23,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus_known import KNOWN_FAILURES  # noqa: E402 - found on the path set just above
 
 
+CORPUS_FIXTURES = frozenset({"corpus_papers"})
+"""Fixtures that hand a test the real-paper corpus: a test that takes one is a corpus test,
+marked slow (`pytest -m "slow or not slow"` runs it, as `.ci/run` does)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the corpus papers a test is known to get wrong (tests/corpus_known.py) as strict xfails."""
+    """Mark every test that reads the paper corpus slow, and the corpus papers a test is known
+    to get wrong (tests/corpus_known.py) as strict xfails."""
     for item in items:
+        if CORPUS_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
         reason = KNOWN_FAILURES.get(f"{Path(item.nodeid.split('::')[0]).name}::{item.name}")
         if reason is not None:
             item.add_marker(pytest.mark.xfail(strict=True, reason=reason))

@@ -129,10 +129,10 @@ def aes_encrypted(pdf: bytes, algorithm: str = "AES-256") -> bytes:
     or AES-128), an empty user password and an owner password: it opens without one."""
     import io
 
-    from pypdf import PdfReader, PdfWriter
+    import pikepdf
 
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    writer.encrypt(user_password="", owner_password="owner", algorithm=algorithm)
+    revision = {"AES-256": 6, "AES-128": 4}[algorithm]
     out = io.BytesIO()
-    writer.write(out)
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        document.save(out, encryption=pikepdf.Encryption(owner="owner", user="", R=revision, aes=True))
     return out.getvalue()

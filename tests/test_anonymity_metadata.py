@@ -115,31 +115,26 @@ def test_jpeg_authors_reads_exif_artist_and_xmp_creator() -> None:
 
 
 def _figure_pdf(path: Path) -> None:
-    from pypdf import PdfWriter
-    from pypdf.annotations import Link
-    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject
-    from pypdf.generic import TextStringObject
+    import pikepdf
+    from pikepdf import Array, Dictionary, Name, String
 
-    writer = PdfWriter()
-    page = writer.add_blank_page(612, 792)
-    form = DecodedStreamObject()
-    form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
-                 NameObject("/BBox"): ArrayObject([NumberObject(v) for v in (0, 0, 10, 10)]),
-                 NameObject("/PTEX.FileName"): TextStringObject("/home/jdoe/papers/fig1.pdf"),
-                 NameObject("/PTEX.InfoDict"): writer._add_object(DictionaryObject(
-                     {NameObject("/Author"): TextStringObject("Jane Doe")}))})
-    image = DecodedStreamObject()
-    image.set_data(_jpeg_with_artist("Kim Lee", "Ana Roe"))
-    image.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Image"),
-                  NameObject("/Filter"): NameObject("/DCTDecode"), NameObject("/Width"): NumberObject(1),
-                  NameObject("/Height"): NumberObject(1), NameObject("/BitsPerComponent"): NumberObject(8),
-                  NameObject("/ColorSpace"): NameObject("/DeviceGray")})
-    page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
-        {NameObject("/Fm1"): writer._add_object(form), NameObject("/Im1"): writer._add_object(image)})})
-    writer.add_annotation(0, Link(rect=(100, 700, 200, 712), url="https://github.com/jdoe/fastprune"))
-    writer.add_metadata({"/Author": "Anonymous Authors", "/Creator": "LaTeX with hyperref"})
-    with open(path, "wb") as handle:
-        writer.write(handle)
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(612, 792))
+    form = pikepdf.Stream(pdf, b"")
+    form.Type, form.Subtype, form.BBox = Name.XObject, Name.Form, Array([0, 0, 10, 10])
+    form["/PTEX.FileName"] = String("/home/jdoe/papers/fig1.pdf")
+    form["/PTEX.InfoDict"] = pdf.make_indirect(Dictionary(Author=String("Jane Doe")))
+    image = pikepdf.Stream(pdf, _jpeg_with_artist("Kim Lee", "Ana Roe"))
+    image.Type, image.Subtype, image.Filter = Name.XObject, Name.Image, Name.DCTDecode
+    image.Width, image.Height, image.BitsPerComponent, image.ColorSpace = 1, 1, 8, Name.DeviceGray
+    page = pdf.pages[0]
+    page.Resources = Dictionary(XObject=Dictionary(Fm1=pdf.make_indirect(form), Im1=pdf.make_indirect(image)))
+    link = Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=Array([100, 700, 200, 712]), Border=Array([0, 0, 0]),
+                      A=Dictionary(S=Name.URI, URI=String("https://github.com/jdoe/fastprune")))
+    page.Annots = Array([pdf.make_indirect(link)])
+    pdf.trailer.Info = pdf.make_indirect(Dictionary(Author=String("Anonymous Authors"),
+                                                    Creator=String("LaTeX with hyperref")))
+    pdf.save(path, fix_metadata_version=False)
 
 
 def test_figure_paths_authors_and_links_are_read_from_the_pdf(tmp_path: Path) -> None:

@@ -124,6 +124,7 @@ def test_no_checklist_is_left_to_the_checklist_rule() -> None:
     assert run_rule(ANSWERS, paper.heading("References").text(3).build()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper,missing", [("n02", 0), ("h05", 0), ("h07", 0), ("n01", 1), ("f01", 1)])
 def test_real_checklists_against_the_2026_list(paper: str, missing: int) -> None:
     """NeurIPS 2026 submissions ask all 16 questions; a 2024-style list (n01 in a 2025

@@ -145,3 +145,17 @@ def test_known_authors_from_a_file_and_a_manifest(tmp_path: Path) -> None:
     errors = [f for f in files[0]["findings"] if f["name"] == "known-author" and f["severity"] == "error"]
     assert errors and errors[0]["page"] == 1
     assert not [f for f in files[1]["findings"] if f["name"] == "known-author"]
+
+
+def test_the_command_list_says_what_each_commands_own_help_says() -> None:
+    """`axiomcheck --help` lists the commands from a table, without importing them: each summary
+    is the first paragraph of the command's own help."""
+    import click
+
+    from axiomcheck.cli import COMMANDS
+
+    context = click.Context(main)
+    for name, entry in COMMANDS.items():
+        command = main.get_command(context, name)
+        assert command is not None and command.help is not None
+        assert " ".join(command.help.split("\n\n")[0].split()) == entry.summary, name

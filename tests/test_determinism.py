@@ -53,6 +53,7 @@ def _regressions(with_slow: bool) -> list[str]:
     return sorted(str(p) for p in REGRESSIONS.glob("*.pdf") if with_slow or p.name != SLOW_REGRESSION)
 
 
+@pytest.mark.slow
 def test_regression_files_and_fixtures_give_the_same_result_in_any_order() -> None:
     _assert_order_free(_regressions(with_slow=False) + [str(FIXTURES / name) for name in FEW_FIXTURES])
 

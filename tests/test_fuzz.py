@@ -44,11 +44,12 @@ Mutator = Callable[[bytes, random.Random], bytes]
 
 
 def plain(data: bytes) -> bytes:
-    """`data` rewritten by pypdf without object streams, so that objects can be edited."""
-    from pypdf import PdfWriter
+    """`data` rewritten by qpdf without object streams, so that objects can be edited."""
+    import pikepdf
 
     out = io.BytesIO()
-    PdfWriter(clone_from=io.BytesIO(data)).write(out)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.disable, deterministic_id=True)
     return out.getvalue()
 
 

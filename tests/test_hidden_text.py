@@ -173,14 +173,15 @@ def _shared_forms_pdf(path: Path, depth: int, pages: int) -> Path:
 def test_a_form_drawn_from_many_places_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The glyph walk reads each form once, not once per path to it."""
     from axiomcheck.pdf import glyph_text
-    from axiomcheck.pdf.pypdf_loader import load_pypdf
+    from axiomcheck.pdf.objects import open_reader
 
     depth, pages = glyph_text.MAX_DEPTH, 3
     path = _shared_forms_pdf(tmp_path / "shared-forms.pdf", depth, pages)
     calls = []
     collect = glyph_text._collect
     monkeypatch.setattr(glyph_text, "_collect", lambda *args: calls.append(1) or collect(*args))
-    glyph_text.read_glyph_text(load_pypdf().PdfReader(str(path)))
+    with open_reader(str(path)) as reader:
+        glyph_text.read_glyph_text(reader)
     assert len(calls) <= pages + depth
 
 
@@ -188,13 +189,14 @@ def test_a_form_drawn_from_many_places_gives_its_fonts_once_a_page(tmp_path: Pat
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The font walk reads each form once a page, and still names every page the font is on."""
     from axiomcheck.pdf import object_walk
-    from axiomcheck.pdf.pypdf_loader import load_pypdf
+    from axiomcheck.pdf.objects import open_reader
 
     depth, pages = object_walk.MAX_XOBJECT_DEPTH, 3
     path = _shared_forms_pdf(tmp_path / "shared-forms.pdf", depth, pages)
     calls = []
     collect = object_walk.collect_fonts
     monkeypatch.setattr(object_walk, "collect_fonts", lambda *args: calls.append(1) or collect(*args))
-    fonts = object_walk.read_fonts(load_pypdf().PdfReader(str(path)).pages, object_walk.Skipped())
+    with open_reader(str(path)) as reader:
+        fonts = object_walk.walk_fonts(reader.pdf.pages, object_walk.Skipped())
     assert [(font.name, font.pages) for font in fonts] == [("Helvetica", (1, 2, 3))]
     assert len(calls) <= pages * (depth + 1)

@@ -33,12 +33,11 @@ def _write(tmp_path: Path, name: str, data: bytes) -> str:
 
 
 def test_each_verdict_class_has_its_finding_and_status_error(tmp_path: Path) -> None:
-    from pypdf import PdfWriter
+    import pikepdf
 
     locked = tmp_path / "locked.pdf"
-    writer = PdfWriter(clone_from=_write(tmp_path, "plain.pdf", text_pdf()))
-    writer.encrypt(user_password="secret", owner_password="owner")
-    writer.write(locked)
+    with pikepdf.open(_write(tmp_path, "plain.pdf", text_pdf())) as plain:
+        plain.save(locked, encryption=pikepdf.Encryption(user="secret", owner="owner"))
     files = {
         "not-pdf": (_write(tmp_path, "a.pdf", b"PK\x03\x04zip"), "AX900", "Not a PDF"),
         "password": (str(locked), "AX901", "password"),

@@ -114,12 +114,12 @@ def _raised(function) -> Exception:
 
 
 def test_library_exceptions_are_damage_not_bugs(tmp_path: Path) -> None:
-    from pypdf import PdfReader
+    import pikepdf
 
     broken = _file(tmp_path, b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n")
-    failure = classify(_raised(lambda: PdfReader(broken, strict=True)))
+    failure = classify(_raised(lambda: pikepdf.open(broken)))
     assert failure.verdict == "unreadable" and not failure.internal
-    assert failure.cause.startswith("Damaged PDF: pypdf cannot read it")
+    assert failure.cause.startswith("Damaged PDF: pikepdf cannot read it")
 
 
 def test_memory_and_recursion_are_complexity_and_our_exceptions_are_bugs() -> None:
@@ -135,26 +135,29 @@ def test_memory_and_recursion_are_complexity_and_our_exceptions_are_bugs() -> No
 
 
 def test_password_errors_of_a_library_say_password(tmp_path: Path) -> None:
-    from pypdf import PdfReader, PdfWriter
+    import pikepdf
 
-    writer = PdfWriter(clone_from=_file(tmp_path, text_pdf()))
-    writer.encrypt(user_password="secret", owner_password="owner")
     locked = tmp_path / "locked.pdf"
-    writer.write(locked)
-    failure = classify(_raised(lambda: PdfReader(locked).pages[0]))
+    with pikepdf.open(_file(tmp_path, text_pdf())) as plain:
+        plain.save(locked, encryption=pikepdf.Encryption(user="secret", owner="owner"))
+    failure = classify(_raised(lambda: pikepdf.open(locked)))
     assert failure.verdict == "password-protected" and not failure.internal
 
 
-def test_pypdf_stream_cap_applies_when_a_reader_opens(monkeypatch) -> None:
-    import pypdf
+def test_qpdf_stream_cap_applies_when_a_reader_opens(monkeypatch) -> None:
+    from pikepdf.settings import get_qpdf_limits, set_qpdf_limits
 
     from axiomcheck.pdf import objects
     from conftest import FIXTURES
 
-    monkeypatch.setattr(objects, "_stream_cap", None)
-    with pypdf.apply_configuration():  # restores this process's configuration afterwards
+    monkeypatch.setattr(objects, "_applied_cap", None)
+    before = get_qpdf_limits()
+    try:
         objects.cap_decoded_streams(5_000_000)
-        assert pypdf.get_configuration().zlib_maximum_output_length != 5_000_000
-        objects.open_reader(str(FIXTURES / "refs-midpage.pdf"))
-        assert pypdf.get_configuration().zlib_maximum_output_length == 5_000_000
-        assert pypdf.get_configuration().lzw_maximum_output_length == 5_000_000
+        assert get_qpdf_limits()["flate_max_memory"] != 5_000_000
+        objects.open_reader(str(FIXTURES / "refs-midpage.pdf")).close()
+        limits = get_qpdf_limits()
+        assert limits["flate_max_memory"] == limits["png_max_memory"] == 5_000_000
+    finally:
+        set_qpdf_limits(**{key: value for key, value in before.items() if key != "dct_throw_on_corrupt_data"})
+        monkeypatch.setattr(objects, "_stream_cap", objects.DEFAULT_STREAM_CAP)

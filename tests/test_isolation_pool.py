@@ -205,3 +205,40 @@ def test_the_command_line_never_loads_a_pdf_library_itself(tmp_path: Path, comma
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
     report = json.loads(out.read_text() if command == "check" else done.stdout)
     assert (report["files"][0] if command == "check" else report[0])["pages"] == 4
+
+
+def test_a_file_is_prechecked_and_hashed_once_on_its_way_to_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run loop's hash and the pool's prechecks are handed down: the worker (forked from
+    this process, so the planted failures reach it) works neither out again."""
+    from axiomcheck import pipeline
+
+    def worked_out_again(*args: object) -> None:
+        raise AssertionError("worked out again")
+
+    path = str(FIXTURES / "refs-midpage.pdf")
+    known = "0" * 64
+    pack = resolve("axiom-2026", "paper")
+    plain = check_path(path, pack)
+    with WorkerPool(pack, FAST, jobs=1) as pool:
+        monkeypatch.setattr(pipeline, "file_sha256", worked_out_again)
+        monkeypatch.setattr(pipeline, "precheck", lambda path, limits: None)  # the pool's prechecks pass
+        (result,) = pool.check([FileTask(path, sha256=known)])
+    assert result.sha256 == known and result.status != "error", result.findings
+    assert plain.sha256 != known and to_json(result)["findings"] == to_json(plain)["findings"]
+
+
+def test_a_file_the_caller_prechecked_is_not_prechecked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server runs the prechecks on an upload and hashes it as it saves it: the pool and
+    its worker take both as they are."""
+    from axiomcheck import pipeline
+
+    def worked_out_again(*args: object) -> None:
+        raise AssertionError("worked out again")
+
+    path = str(FIXTURES / "refs-midpage.pdf")
+    known = "1" * 64
+    with WorkerPool(resolve("axiom-2026", "paper"), FAST, jobs=1) as pool:
+        monkeypatch.setattr(pipeline, "file_sha256", worked_out_again)
+        monkeypatch.setattr(pipeline, "precheck", worked_out_again)
+        (result,) = pool.check([FileTask(path, sha256=known, prechecked=True)])
+    assert result.sha256 == known and result.status != "error", result.findings

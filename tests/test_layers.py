@@ -22,7 +22,7 @@ import pytest
 from conftest import ROOT
 
 SOURCE = ROOT / "src" / "axiomcheck"
-PDF_LIBRARIES = {"pypdfium2", "pypdf", "pdfplumber", "pdfminer", "fitz", "pikepdf", "PIL"}
+PDF_LIBRARIES = {"pypdfium2", "pikepdf", "pypdf", "pdfplumber", "pdfminer", "fitz", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache", "yamldata", "plugins"),
@@ -30,13 +30,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pdf",),
     ("analysis",),
     ("rules",),
-    ("packs",),
+    ("packs", "pack_catalog"),
     ("engine", "aggregate"),
     ("pipeline", "api"),
     ("reporters", "docs"),
     ("execution", "manifest", "authors", "settings"),
     ("batch", "web"),
-    ("cli", "__main__"),
+    ("cli", "launch", "__main__"),
 )
 """Top-level modules and packages of `axiomcheck`, from the start of the flow to its end."""
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}

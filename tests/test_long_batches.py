@@ -50,6 +50,7 @@ def _rules(result: FileResult) -> list[str]:
 
 # -- the regression files ------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_metadata_flood_is_one_finding_with_its_count(regressions: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "axiomcheck", "check", str(regressions / "xmp-flood-1m-names.pdf"),
                            "--venue", "axiom-2026", "--track", "paper", "--format", "json"],
@@ -63,6 +64,7 @@ def test_a_metadata_flood_is_one_finding_with_its_count(regressions: Path) -> No
     assert not any(f["rule"].startswith("AX9") for f in findings)
 
 
+@pytest.mark.slow
 def test_unclosed_xmp_tags_are_refused_at_once_and_the_paper_is_checked(regressions: Path, pack) -> None:
     [result] = _check(pack, [regressions / "xmp-unclosed-tags.pdf"])
     assert result.status == "fail" and result.pages
@@ -70,6 +72,7 @@ def test_unclosed_xmp_tags_are_refused_at_once_and_the_paper_is_checked(regressi
     assert {"AX301", "AX302"} <= set(_rules(result))  # the page-1 author block is still read
 
 
+@pytest.mark.slow
 def test_the_victim_keeps_its_finding_after_the_context_file(regressions: Path, pack) -> None:
     context, victim = regressions / "state-context.pdf", regressions / "state-victim.pdf"
     [alone] = _check(pack, [victim])
@@ -78,6 +81,7 @@ def test_the_victim_keeps_its_finding_after_the_context_file(regressions: Path, 
     assert to_json(after) == to_json(alone)
 
 
+@pytest.mark.slow
 def test_a_file_with_no_pages_is_described_by_its_own_reason(regressions: Path, pack, tmp_path: Path) -> None:
     damaged = tmp_path / "damaged.pdf"
     damaged.write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n" + b"x" * 200)
@@ -115,6 +119,7 @@ def _no_pages_through_one_worker(pack, path: Path, count: int) -> tuple[tuple[in
     return early, late, paper
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
 def test_a_worker_holds_no_more_files_after_hundreds_of_no_pages_files(regressions: Path, pack) -> None:
     early, late, paper = _no_pages_through_one_worker(pack, regressions / "no-pages-after-open.pdf", 300)
@@ -134,6 +139,7 @@ def test_two_thousand_no_pages_files_leave_one_worker_flat(regressions: Path, pa
 
 # -- PDFium: closed on every path, fresh for every file -------------------------------------
 
+@pytest.mark.slow
 def test_a_document_pdfium_opens_without_pages_is_closed(regressions: Path) -> None:
     from axiomcheck.pdf.pdfium_library import PdfiumOpenError, open_objects, open_pdf
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -97,7 +98,7 @@ def test_info_findings_and_timings_only_when_asked() -> None:
     verbose = _text(TextStyle(info=True, timings=True))
     assert "AX906 partly-read" in verbose and "(-v shows" not in verbose
     assert " s]\n" in verbose.splitlines(keepends=True)[2]  # the headline ends with the file's time
-    assert verbose.rstrip().split(" in ")[-1].endswith(" s")
+    assert re.fullmatch(r"\d+\.\d s, \d+\.\d files/s", verbose.rstrip().split(" in ")[-1])  # time and rate
     assert "AX906 partly-read" in _text(TextStyle())  # a report file keeps everything, without timings
     assert " s]" not in _text(TextStyle())
 

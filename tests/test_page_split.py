@@ -35,6 +35,7 @@ def test_a_split_read_gives_the_same_report(case: str, monkeypatch: pytest.Monke
     assert to_json(check_document(path, pack, hooks=SPARE_CORE)) == single
 
 
+@pytest.mark.slow
 def test_the_helper_delivers_every_later_page_as_one_reader_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
     papers = sorted((CORPUS_PAPERS / "pdfs").glob("o10__*.pdf"))
     path = str(papers[0]) if papers else str(FIXTURES / "refs-midpage.pdf")

@@ -1,4 +1,4 @@
-"""Helpers on the spare core read pypdf's facts beside the text: same answers, typed replies."""
+"""Helpers on the spare core read qpdf's facts beside the text: same answers, typed replies."""
 
 from __future__ import annotations
 
@@ -104,15 +104,15 @@ def test_an_unasked_helper_is_reaped() -> None:
 
 
 def test_a_worker_starts_the_helper_before_it_imports_pdfium() -> None:
-    """The helper's import of pypdf overlaps the checker's of PDFium: it is forked from a
-    process that has not loaded PDFium yet, and it reads what pypdf reads in-process."""
+    """The helper's import of pikepdf overlaps the checker's of PDFium: it is forked from a
+    process that has loaded neither yet, and it reads what qpdf reads in-process."""
     script = (
         "import sys\n"
         "from axiomcheck.execution.confinement import Confinement\n"
         "from axiomcheck.execution.prefetch import SpareCore\n"
         "from axiomcheck.limits import DEFAULT_LIMITS\n"
         "helper = SpareCore(Confinement(DEFAULT_LIMITS)).prefetch_objects(sys.argv[1])\n"
-        "assert 'pypdfium2' not in sys.modules and 'pypdf' not in sys.modules\n"
+        "assert 'pypdfium2' not in sys.modules and 'pikepdf' not in sys.modules\n"
         "print(helper.result('pages'))\n"
         "helper.close()\n")
     path = str(FIXTURES / "refs-midpage.pdf")
@@ -141,7 +141,7 @@ def test_hostile_files_get_the_same_verdicts_with_and_without_the_helper() -> No
     pack = resolve("axiom-2026", "paper")
     batch = check_paths(files, pack, jobs=2).files  # several files: no helper
     for path, expected in zip(files, batch, strict=True):
-        alone = check_paths([path], pack).files[0]  # a single file: the helper reads pypdf's facts
+        alone = check_paths([path], pack).files[0]  # a single file: the helper reads qpdf's facts
         assert alone.status == expected.status, path
         assert [(f.name, f.severity, f.page) for f in alone.findings] == \
                [(f.name, f.severity, f.page) for f in expected.findings], path

@@ -68,6 +68,7 @@ def test_a_kind_the_structure_does_not_know_is_a_pack_error(tmp_path) -> None:
 
 @pytest.mark.parametrize("paper,kind,name", [("h18", "limitations", "Limitations"),
                                              ("h15", "impact", "Impact Statement")])
+@pytest.mark.slow
 def test_two_column_pages_are_read_column_by_column(paper: str, kind: str, name: str) -> None:
     """h18 (ARR): Limitations in the left column of page 5, References at the top of the right
     column; h15 (ICML 2025): the Impact Statement likewise before References on page 9. Both

@@ -16,16 +16,17 @@ import pytest
 SCRIPT = """
 import json, sys
 if sys.argv[1:] != ["(import)"]:
-    from axiomcheck.cli import main
+    from axiomcheck.launch import run  # the program's entry point
+    sys.argv[0] = "axiomcheck"
     try:
-        main(sys.argv[1:], standalone_mode=False)
+        run()
     except SystemExit:
         pass
 else:
     import axiomcheck.cli
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
-PDF_LIBRARIES = {"pypdfium2", "pypdfium2_raw", "pypdf", "PIL", "pdfplumber", "pdfminer"}
+PDF_LIBRARIES = {"pypdfium2", "pypdfium2_raw", "pikepdf", "PIL", "pdfplumber", "pdfminer"}
 PDF_CODE = PDF_LIBRARIES | {"axiomcheck.pdf", "axiomcheck.analysis"}
 RULES = {"axiomcheck.rules", "axiomcheck.reporters", "axiomcheck.engine", "axiomcheck.execution",
          "axiomcheck.pipeline"}
@@ -48,12 +49,27 @@ def test_version_and_import_load_no_pack_rule_or_pdf_code(tmp_path: Path, args: 
     assert matching(modules, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.api"}) == set()
 
 
+def test_version_is_answered_before_the_command_line_is_imported(tmp_path: Path) -> None:
+    assert matching(loaded(["--version"], tmp_path), {"click", "axiomcheck.cli"}) == set()
+
+
+def test_help_lists_the_commands_without_importing_one(tmp_path: Path) -> None:
+    modules = loaded(["--help"], tmp_path)
+    assert matching(modules, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.batch", "axiomcheck.model",
+                                                 "axiomcheck.cli.check"}) == set()
+
+
 def test_packs_loads_no_pdf_code_and_once_cached_no_yaml_or_rule(tmp_path: Path) -> None:
     first = loaded(["packs"], tmp_path)
     assert matching(first, PDF_CODE) == set()
     assert "yaml" in first and "axiomcheck.rules" in first  # nothing cached yet: parsed and validated
     again = loaded(["packs"], tmp_path)
-    assert matching(again, PDF_CODE | RULES | {"yaml"}) == set()
+    assert matching(again, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.model"}) == set()
+
+
+def test_rules_are_listed_from_the_cache_without_loading_a_rule(tmp_path: Path) -> None:
+    assert "axiomcheck.rules" in loaded(["rules"], tmp_path)  # nothing cached yet: the registry is read
+    assert matching(loaded(["rules"], tmp_path), PDF_CODE | RULES | {"yaml", "axiomcheck.model"}) == set()
 
 
 def test_rules_and_check_load_no_pdf_library_in_the_command_process(tmp_path: Path) -> None:
@@ -61,7 +77,6 @@ def test_rules_and_check_load_no_pdf_library_in_the_command_process(tmp_path: Pa
     pdf = Path(__file__).resolve().parents[1] / "fixtures" / "refs-midpage.pdf"
     modules = loaded(["check", str(pdf), "--venue", "axiom-2026", "-o", str(tmp_path / "r.txt")], tmp_path)
     assert matching(modules, PDF_LIBRARIES | {"axiomcheck.analysis"}) == set()  # the worker reads the PDF
-    assert "cryptography" not in modules  # pypdf's AES provider: loaded by a worker, for an encrypted file
     assert "yaml" not in loaded(["check", str(pdf), "--venue", "axiom-2026", "-o", str(tmp_path / "r.txt")], tmp_path)
 
 

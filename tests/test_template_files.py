@@ -67,6 +67,7 @@ def _template_corpus() -> list[dict]:
     return yaml.safe_load(manifest.read_text(encoding="utf-8"))["pdfs"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the template corpus (../shared/corpus/templates) is not present")
 @pytest.mark.parametrize("entry", _template_corpus(), ids=lambda e: e["file"])
 def test_a_family_added_as_a_file_is_recognised_and_passes_its_own_layout(entry: dict, tmp_path: Path) -> None:

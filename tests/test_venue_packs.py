@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ContentStream, NameObject, RectangleObject
+import pikepdf
 
 from axiomcheck.api import check_file
 from axiomcheck.cli import main
@@ -88,17 +87,16 @@ def test_official_builds_are_checked_at_the_stage_their_mode_shows() -> None:
 
 def _tampered(tmp_path: Path, source: Path, edit: str) -> Path:
     """`source` with its pages resized to US Letter or A4, or its running head reworded."""
-    writer = PdfWriter(clone_from=PdfReader(source))
-    for page in writer.pages:
-        if edit in ("letter", "a4"):
-            page.mediabox = RectangleObject([0, 0, 612, 792] if edit == "letter" else [0, 0, 595.28, 841.89])
-        else:
-            content = ContentStream(page.get_contents(), writer)
-            data = content.get_data().replace(b"[(Under)-250(re)25(vie)25(w)", b"[(Published)")
-            content.set_data(data)
-            page[NameObject("/Contents")] = writer._add_object(content)
     out = tmp_path / f"{source.stem}-{edit}.pdf"
-    writer.write(out)
+    with pikepdf.open(source) as pdf:
+        for page in pdf.pages:
+            if edit in ("letter", "a4"):
+                page.MediaBox = pikepdf.Array([0, 0, 612, 792] if edit == "letter" else [0, 0, 595.28, 841.89])
+            else:
+                page.contents_coalesce()
+                data = page.Contents.read_bytes().replace(b"[(Under)-250(re)25(vie)25(w)", b"[(Published)")
+                page.Contents = pdf.make_stream(data)
+        pdf.save(out)
     return out
 
 

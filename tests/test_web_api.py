@@ -3,6 +3,7 @@ security headers, no stack trace on a page, and nothing left on disk."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -69,6 +70,7 @@ def test_the_api_returns_the_json_report_and_keeps_nothing(app: Starlette, clien
     (result,) = report["files"]
     assert result["path"] == "over-limit.pdf" and result["status"] == "fail"
     assert [(f["rule"], f["page"]) for f in result["findings"] if f["severity"] == "error"] == [("AX101", 5)]
+    assert result["sha256"] == hashlib.sha256((FIXTURES / "over-limit.pdf").read_bytes()).hexdigest()
     assert leftovers(app) == []
 
 

@@ -26,6 +26,8 @@ from browser import CHROMEDRIVER, CHROMIUM, require_browser
 from conftest import FIXTURES, ROOT
 from webserver import running_server
 
+pytestmark = pytest.mark.slow  # a browser, a server and real pages: run by `.ci/run`
+
 ARTIFACTS = ROOT / "test-artifacts" / "web"
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",

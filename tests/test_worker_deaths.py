@@ -178,7 +178,7 @@ def test_a_killed_helper_costs_nothing(tmp_path: Path) -> None:
     path = tmp_path / "kill-helpers.pdf"
     path.write_bytes((FIXTURES / "metadata-author.pdf").read_bytes())
     pack = with_real_rules()
-    results, tries = check(pack, [str(path)])  # a single file: helpers read pypdf's facts
+    results, tries = check(pack, [str(path)])  # a single file: helpers read qpdf's facts
     assert marker(str(path), "helpers").read_text().split(), "the rule found a helper to kill"
     assert [to_json(r) for r in results] == [to_json(check_path(str(path), pack))] and tries == [1]
 

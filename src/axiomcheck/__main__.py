@@ -1,5 +1,5 @@
 """`python -m axiomcheck` runs the command line."""
 
-from .cli import run
+from .launch import run
 
 run()

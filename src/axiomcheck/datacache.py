@@ -40,6 +40,20 @@ def digest(*parts: str | bytes) -> str:
     return hasher.hexdigest()
 
 
+def code_fingerprint(*parts: str) -> str:
+    """Sizes and modification times of the modules of `parts` (folders, sub-folders included,
+    or module files, relative to the axiomcheck package): what a cached judgement of that code
+    is keyed by."""
+    package = Path(__file__).resolve().parent
+    stamps = []
+    for part in parts:
+        path = package / part
+        for module in [path] if path.is_file() else path.rglob("*.py"):
+            stat = module.stat()
+            stamps.append(f"{module.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns}")
+    return digest(*sorted(stamps))
+
+
 def read(kind: str, key: str) -> Any:
     """The entry `kind`-`key`, None when absent or unreadable."""
     directory = cache_directory()

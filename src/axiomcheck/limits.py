@@ -40,7 +40,7 @@ class Limits:
     limit); more is refused right after the page count is read, before any text work."""
     max_decoded: int = 256 * MB
     """Bytes by which reading one file, once it is open, may grow a worker (the memory guard,
-    for what PDFium decodes), and the most one pypdf stream may decode to; more stops the
+    for what PDFium decodes), and the most one stream qpdf reads may decode to; more stops the
     file early."""
 
     def __post_init__(self) -> None:

@@ -47,7 +47,7 @@ class Hooks(Protocol):
 
     def prefetch_objects(self, path: str) -> Prefetched | None:
         """Before the file is opened (and before PDFium is imported): another reader of
-        pypdf's facts of `path`, or None."""
+        qpdf's facts of `path` (`pdf.object_facts`), or None."""
         ...
 
     def prefetch_pages(self, path: str, page_count: int) -> tuple[int, Prefetched] | None:
@@ -70,6 +70,18 @@ class NoHooks:
 
 
 NO_HOOKS = NoHooks()
+
+
+class Known(NamedTuple):
+    """What the runner already knows of a file, so that it is not worked out again: its
+    SHA-256 (the run loop hashes a file to find its stored result) and whether it passed the
+    prechecks (the pool runs them before handing the file to a worker)."""
+
+    sha256: str | None = None
+    prechecked: bool = False
+
+
+NOTHING_KNOWN = Known()
 
 
 class _File:
@@ -136,7 +148,7 @@ def _second_reader(state: _File) -> FileResult | None:
     if other is not None and other != state.count:
         state.verdicts.append(verdict_finding("page-count-mismatch", f"The PDF libraries disagree on the number "
                                                                      f"of pages: PDFium reads {state.count}, "
-                                                                     f"pypdf {other}."))
+                                                                     f"qpdf {other}."))
     if state.skip_text is not None:  # no rule may touch the text layer again, whatever it declares
         state.doc = _without_text(state.doc)
     state.text_available = state.skip_text is None and state.doc.char_count > 0
@@ -190,7 +202,7 @@ OPEN = "open"
 STAGES = (
     Stage("pages", "reading the page tree", _pages),
     Stage("text", "reading the text", _text, lambda state: state.skip_text is None),
-    Stage("second-reader", "counting the pages with a second reader (pypdf)", _second_reader),
+    Stage("second-reader", "counting the pages with a second reader (qpdf)", _second_reader),
     Stage("rules", "running the rules", _rules),
     Stage("structure", "describing the structure", _structure, lambda state: state.text_available),
 )
@@ -205,23 +217,25 @@ def during(stage: str) -> str:
 
 def check_document(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
                    limits: Limits = DEFAULT_LIMITS, skip_text: Finding | None = None,
-                   hooks: Hooks = NO_HOOKS) -> FileResult:
+                   hooks: Hooks = NO_HOOKS, known: Known = NOTHING_KNOWN) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
 
     `submission` is what the organizers know about the file; `skip_text`, when given, is the
-    verdict to report instead of reading the text layer (the page-level rules run alone).
+    verdict to report instead of reading the text layer (the page-level rules run alone);
+    `known` is what the runner already found out (hash, prechecks), taken as it is.
     The findings are bounded (`aggregate.bound_result`): identical ones aggregated, at most
     the pack's `max_findings_per_rule` per rule, the report cut to its size limit.
     """
-    return bound_result(_check(path, pack, submission, limits, skip_text, hooks), pack.max_findings_per_rule)
+    return bound_result(_check(path, pack, submission, limits, skip_text, hooks, known), pack.max_findings_per_rule)
 
 
 def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits, skip_text: Finding | None,
-           hooks: Hooks) -> FileResult:
-    rejected = precheck_result(path, limits)
-    if rejected is not None:
-        return rejected
-    sha = file_sha256(path, limits.max_size)
+           hooks: Hooks, known: Known) -> FileResult:
+    if not known.prechecked:
+        rejected = precheck_result(path, limits, known.sha256)
+        if rejected is not None:
+            return rejected
+    sha = known.sha256 or file_sha256(path, limits.max_size)
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
@@ -239,7 +253,7 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     except DocumentError as error:
         try:
             finding = _unopenable(path, str(error))
-        except Exception as inner:  # our bug while asking pypdf why: a verdict all the same
+        except Exception as inner:  # our bug while asking qpdf why: a verdict all the same
             failure = classify(inner)
             return _error_result(path, sha, [failure.finding(during(OPEN))], internal=failure.internal)
         return _error_result(path, sha, [finding], pages=0 if finding.name == "no-pages" else None)
@@ -275,13 +289,14 @@ def _run_stages(state: _File) -> FileResult:
                       internal_error=state.internal or state.crashed, rules_run=ran)
 
 
-def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS) -> FileResult | None:
+def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS, sha256: str | None = None) -> FileResult | None:
     """The verdict for a file refused before any parser (unreadable, too large, not a PDF);
-    None when it may be parsed. Needs no PDF library: the parent process runs it too."""
+    None when it may be parsed. Needs no PDF library: the parent process runs it too.
+    `sha256` is the file's hash when the caller has it already."""
     rejection = precheck(path, limits)
     if rejection is None:
         return None
-    sha = None if rejection.verdict == "too-complex" else file_sha256(path, limits.max_size)
+    sha = None if rejection.verdict == "too-complex" else sha256 or file_sha256(path, limits.max_size)
     return _error_result(path, sha, [verdict_finding(rejection.verdict, rejection.message)])
 
 
@@ -311,7 +326,7 @@ def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
 
 
 def _object_page_count(doc: AnalysedPaper) -> int | None:
-    """pypdf's page count for the open document, None when pypdf cannot tell: a second
+    """qpdf's page count for the open document, None when qpdf cannot tell: a second
     reader that fails gives no opinion, not a verdict."""
     count = getattr(doc.source, "object_page_count", None)
     if count is None:
@@ -326,16 +341,18 @@ def _object_page_count(doc: AnalysedPaper) -> int | None:
 
 def _unopenable(path: str, reason: str) -> Finding:
     """The verdict for a file PDFium cannot open: password, no pages, or damage (with reasons)."""
-    from .pdf.objects import open_reader  # noqa: PLC0415 - pypdf, only for a file PDFium cannot open
+    from .pdf.objects import open_reader  # noqa: PLC0415 - qpdf, only for a file PDFium cannot open
 
     encrypted, pages, problem = None, None, None
-    try:  # pypdf's view of the file: a second, independent reader of the page tree
-        reader = open_reader(path)
-        encrypted = bool(reader.is_encrypted)
-        pages = len(reader.pages)
+    try:  # qpdf's view of the file: a second, independent reader of the page tree
+        with open_reader(path) as reader:
+            encrypted = bool(reader.pdf.is_encrypted)
+            pages = len(reader.pdf.pages)
     except Exception as error:  # a second reader that fails gives no opinion, not a verdict
-        if classify(error).internal:  # unless the failure is our own bug
+        failure = classify(error)
+        if failure.internal:  # unless the failure is our own bug
             raise
+        encrypted = True if failure.verdict == "password-protected" else None
         problem = describe(error)
     said_password = any(marker in reason.lower() for marker in ("password", "security"))
     if encrypted or (encrypted is None and said_password and _has_encrypt_entry(path)):
@@ -346,9 +363,9 @@ def _unopenable(path: str, reason: str) -> Finding:
     pdfium = match.group(1) if match else reason.rstrip(".")
     reasons = [f"PDFium: {pdfium}"]
     if problem is not None:
-        reasons.append(f"pypdf: {problem}")
+        reasons.append(f"qpdf: {problem}")
     elif pages is not None:
-        reasons.append(f"pypdf reads {pages} page{'s' if pages != 1 else ''}, but the checks need PDFium")
+        reasons.append(f"qpdf reads {pages} page{'s' if pages != 1 else ''}, but the checks need PDFium")
     return verdict_finding("unreadable", f"Damaged PDF: it cannot be opened ({'; '.join(reasons)}).")
 
 

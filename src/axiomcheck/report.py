@@ -35,6 +35,10 @@ class Finding:
     evidence: str | None = None
     confidence: Confidence = Confidence.HIGH
     evidence_image: str | None = None
+    picture_note: str | None = None
+    """Why the finding has no picture though pictures were asked for (`--evidence`, the web
+    page): its page could not be drawn, the pictures ran past their own time or memory, their
+    folder could not take the file. The finding stands as it is either way."""
     waiver: str | None = None
     """Why the organizers accept this finding (reason and who, from a waiver file); a waived
     finding is still reported but no longer decides the file's status."""

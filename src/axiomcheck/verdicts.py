@@ -16,12 +16,10 @@ from types import TracebackType
 from .model import Severity
 from .report import Finding
 
-PDF_LIBRARIES = frozenset({"pypdfium2", "pypdfium2_raw", "pypdf", "pdfplumber", "pdfminer", "pikepdf"})
+PDF_LIBRARIES = frozenset({"pypdfium2", "pypdfium2_raw", "pikepdf", "pdfplumber", "pdfminer"})
 """Top-level packages whose exceptions mean "this file is damaged", not "axiomcheck has a bug"."""
-_PASSWORD_ERRORS = frozenset({"FileNotDecryptedError", "PDFPasswordIncorrect"})
+_PASSWORD_ERRORS = frozenset({"PasswordError", "FileNotDecryptedError", "PDFPasswordIncorrect"})
 """Exception classes of those libraries that mean "encrypted, and the empty password does not open it"."""
-_MISSING_LIBRARY_ERRORS = frozenset({"DependencyError"})
-"""Exception classes of those libraries that mean "a library we should have installed is missing"."""
 DETAIL_CHARS = 300
 """At most this much of an exception's own text is quoted in a message."""
 _ADDRESS_RES = (
@@ -29,10 +27,9 @@ _ADDRESS_RES = (
     (re.compile(r" (?:object )?at 0x[0-9a-fA-F]+"), ""),
     (re.compile(r"\b0x[0-9a-fA-F]{8,}\b"), "0x…"),
 )
-"""Parts of library messages that differ between runs of the same file (pypdf's
-`IndirectObject(186, 0, 140057800509520)` quotes its reader's memory address; Python's
-`<... object at 0x7f...>` too): object numbers are kept, addresses never."""
-_REQUIREMENT_RE = re.compile(r"^\s*([A-Za-z0-9_.\-]+)")
+"""Parts of library messages that differ between runs of the same file (a reader that quotes
+`IndirectObject(186, 0, 140057800509520)` with its memory address; Python's `<... object at
+0x7f...>`): object numbers are kept, addresses never."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +77,7 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in (
             "automatically (status `error`): a person has to look at it."),
     Verdict("AX905", "page-count-mismatch", Severity.ERROR, "The PDF libraries disagree on the number of pages.",
             "Repair the file (e.g. `qpdf in.pdf out.pdf`) or export it again.",
-            "Two independent readers (PDFium and pypdf) count different numbers of pages, a sign of "
+            "Two independent readers (PDFium and qpdf) count different numbers of pages, a sign of "
             "a damaged or deliberately ambiguous file: a reviewer's viewer may show pages the check "
             "did not see."),
     Verdict("AX906", "partly-read", Severity.INFO, "Some of the PDF's objects are damaged and were skipped: the checks "
@@ -187,14 +184,10 @@ def describe(error: BaseException) -> str:
 
 
 def missing_library(error: BaseException) -> str | None:
-    """The library `error` says is missing (an import that failed, or a PDF library's own
-    "X is required" error), or None."""
+    """The library an import that failed says is missing, or None."""
     if isinstance(error, ImportError):
         package = (error.name or "").split(".")[0]
         return package if package and package != "axiomcheck" else None
-    if type(error).__name__ in _MISSING_LIBRARY_ERRORS and raising_library(error) is not None:
-        match = _REQUIREMENT_RE.match(str(error))
-        return match.group(1) if match else "a library"
     return None
 
 

@@ -9,6 +9,7 @@ text's left or right edge) are returned on their own so that they never glue ont
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
@@ -89,8 +90,8 @@ def _text_span(words: list[Word]) -> tuple[float, float] | None:
     prose = [w.bbox for w in words if len(w.text) > 1 and not _is_number(w.text)]
     if len(prose) < MIN_PROSE_WORDS:
         return None
-    xs0 = sorted([box.x0 for box in prose])
-    xs1 = sorted([box.x1 for box in prose])
+    xs0 = sorted([x0 for x0, _, _, _ in prose])
+    xs1 = sorted([x1 for _, _, x1, _ in prose])
     cut = len(xs0) // SPAN_TRIM
     return xs0[cut], xs1[-1 - cut]
 
@@ -121,13 +122,17 @@ def baseline_of(word: Word) -> float:
 def _rows(words: list[Word]) -> list[list[Word]]:
     bases = [w.bbox.y0 + ASCENT * w.size for w in words]  # _baseline, once per word
     rows: list[list[Word]] = []
+    row: list[Word] = []
     row_base = 0.0
     for index in sorted(range(len(words)), key=bases.__getitem__):
         word, base = words[index], bases[index]
-        if rows and abs(base - row_base) <= max(1.0, ROW_TOLERANCE * max(word.size, 1.0)):
-            rows[-1].append(word)
+        size = word.size
+        tolerance = ROW_TOLERANCE * (size if size > 1.0 else 1.0)
+        if rows and abs(base - row_base) <= (tolerance if tolerance > 1.0 else 1.0):
+            row.append(word)
         else:
-            rows.append([word])
+            row = [word]
+            rows.append(row)
             row_base = base
     return _attach_raised_rows(rows)
 
@@ -161,16 +166,22 @@ def _overlaps_horizontally(a: list[Word], b: list[Word]) -> bool:
     return a0 <= b1 and b0 <= a1
 
 
+def _left_edge(word: Word) -> float:
+    return word.bbox.x0
+
+
 def _split_row(row: list[Word]) -> list[list[Word]]:
-    row = sorted(row, key=lambda w: w.bbox.x0)
-    pieces: list[list[Word]] = [[row[0]]]
+    row = sorted(row, key=_left_edge)
+    piece = [row[0]]
+    pieces: list[list[Word]] = [piece]
+    previous = row[0]
     for word in row[1:]:
-        previous = pieces[-1][-1]
-        gap = word.bbox.x0 - previous.bbox.x1
-        if gap > COLUMN_GAP * max(min(word.size, previous.size), MIN_GAP_SIZE):
-            pieces.append([word])
+        if word.bbox.x0 - previous.bbox.x1 > COLUMN_GAP * max(min(word.size, previous.size), MIN_GAP_SIZE):
+            piece = [word]
+            pieces.append(piece)
         else:
-            pieces[-1].append(word)
+            piece.append(word)
+        previous = word
     return pieces
 
 
@@ -201,9 +212,12 @@ def _gutter(lines: list[Line]) -> float:
     right = max(line.bbox.x1 for line in lines)
     centre = (left + right) / 2
     edges = [(line.bbox.x0 + GUTTER_MARGIN, line.bbox.x1 - GUTTER_MARGIN) for line in lines]
+    starts = sorted(x0 for x0, x1 in edges if x0 < x1)  # a line narrower than the margins crosses nothing
+    ends = sorted(x1 for x0, x1 in edges if x0 < x1)
 
     def crossing(x: float) -> int:
-        return sum(1 for x0, x1 in edges if x0 < x < x1)
+        """Lines with x0 < x < x1: those starting left of x, less those also ending by x."""
+        return bisect_left(starts, x) - bisect_right(ends, x)
 
     at_centre = crossing(centre)
     if at_centre == 0 or at_centre > ONE_COLUMN_SHARE * len(lines):

@@ -278,5 +278,5 @@ class AnalysedPaper:
 
 def open_document(path: str, objects_read: Prefetched | None = None) -> AnalysedPaper:
     """Open `path` for checking; raises DocumentError when PDFium cannot read it.
-    `objects_read` is another reader already reading pypdf's facts of the file (`pdf.source.Prefetched`)."""
+    `objects_read` is another reader already reading qpdf's facts of the file (`pdf.source.Prefetched`)."""
     return AnalysedPaper(PdfSource(path, objects_read))

@@ -43,7 +43,7 @@ class LocalExecutor:
             if isinstance(placed, FileResult):
                 yield item, placed
                 continue
-            tasks.append(FileTask(placed, item.item.submission))
+            tasks.append(FileTask(placed, item.item.submission, sha256=item.key.sha256 if item.key else None))
             owners.append((item, placed))
         for index, result in pool.check_as_completed(tasks):
             owner, placed = owners[index]

@@ -67,6 +67,11 @@ def write_outputs(report: Report, outputs: Sequence[Output]) -> list[str]:
         folder = os.path.dirname(output.path)
         if folder:
             os.makedirs(folder, exist_ok=True)
-        with open(output.path, "w", encoding="utf-8") as handle:
-            handle.write(rendered)
+        try:
+            with open(output.path, "w", encoding="utf-8") as handle:
+                handle.write(rendered)
+        except OSError as error:  # a write to an open file names none: this one's is said
+            if error.filename is None:
+                error.filename = output.path
+            raise
     return printed

@@ -22,10 +22,10 @@ from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError, SelectionError
 from ..reporters import REPORTERS
-from ..reporters.base import StatusTally, plural
-from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_paths,
-                     verbosity_options)
-from .destinations import make_folder, planned_outputs
+from ..reporters.base import StatusTally, plural, took
+from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+                     require_paths, verbosity_options)
+from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_options, waivers_from
 from .terminal import check_verbosity, printed_emitter, say_settings
@@ -153,11 +153,12 @@ def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose
     try:
         write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])
     except OSError as error:
-        fail_usage(f"cannot write an output ({error.strerror or error}: {error.filename}); the results are kept in "
+        fail_usage(f"cannot write {error.filename} ({error.strerror or error}); the results are kept in "
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = printed_emitter(output.format, sys.stdout, quiet, verbose, live=False)
+            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False),
+                                  STANDARD_OUTPUT)
             printer.start(outcome.report)
             for result in outcome.report.files:
                 printer.file(result)
@@ -171,7 +172,7 @@ def _summary(outcome: Outcome, db: str, seconds: float) -> None:
         tally.add(result)
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
     click.echo(f"axiomcheck: {plural(tally.total, 'file')}: {tally.summary()} ({outcome.checked} checked, "
-               f"{outcome.cached} known from the store{stopped}) in {seconds:.1f} s; "
+               f"{outcome.cached} known from the store{stopped}) {took(outcome.checked, seconds)}; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
 

@@ -28,9 +28,9 @@ from ..model import Submission
 from ..packs import ResolvedPack
 from ..reporters import REPORTERS, emitter
 from ..reporters.base import Emitter
-from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from, require_files,
-                     verbosity_options)
-from .destinations import make_folder, planned_outputs
+from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+                     require_files, verbosity_options)
+from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_from, selection_options, waivers_from
 from .terminal import check_verbosity, printed_emitter, say_settings
@@ -166,14 +166,15 @@ def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator
     checked (so a path that cannot be written is a usage error at once), standard output gets
     the terminal's style."""
     with contextlib.ExitStack() as stack:
-        emitters = []
+        emitters: list[Emitter] = []
         for output in outputs:
             if output.path == STDOUT:
-                emitters.append(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True))
+                emitters.append(NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True),
+                                            STANDARD_OUTPUT))
                 continue
             try:
                 handle = stack.enter_context(open(output.path, "w", encoding="utf-8"))
             except OSError as error:
                 fail_usage(f"cannot write the report to {output.path}: {error.strerror or error}; give another path.")
-            emitters.append(emitter(output.format, handle, output.path))
+            emitters.append(NamedWrites(emitter(output.format, handle, output.path), output.path))
         yield emitters

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sys
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NoReturn, TypeVar
 
 import click
@@ -20,13 +22,38 @@ EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., object])
 
+STANDARD_OUTPUT = "standard output"
+"""How a message names standard output, which has no path of its own."""
+UNWRITABLE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
+"""Errors of a write that say the place cannot take more (a full disk or quota, a file too
+large, a read-only file system): the user's to fix, never our bug."""
+
 
 def write_output(rendered: str, output: str | None) -> None:
     """`rendered` into the file `output`, or on standard output when there is none."""
-    if output:
-        Path(output).write_text(rendered, encoding="utf-8")
-    else:
-        click.echo(rendered, nl=False)
+    with naming_failed_writes(output or STANDARD_OUTPUT):
+        if output:
+            Path(output).write_text(rendered, encoding="utf-8")
+        else:
+            click.echo(rendered, nl=False)
+
+
+@contextlib.contextmanager
+def naming_failed_writes(destination: str) -> Iterator[None]:
+    """Name `destination` in an `OSError` raised while writing to it (a write to an open
+    stream names no file), for the one line `fail_unwritable` prints."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is None:
+            error.filename = destination
+        raise
+
+
+def fail_unwritable(error: OSError) -> NoReturn:
+    """One line and the usage exit code (2) for a write the place refused (`UNWRITABLE_ERRNOS`)."""
+    where = error.filename if error.filename is not None else "an output"
+    fail_usage(f"cannot write {where}: {error.strerror or error}; free some space or give another path.")
 
 
 def fail_usage(message: str) -> NoReturn:
@@ -109,7 +136,7 @@ def limit_options(command: F) -> F:
                                              "the venue's page limit is a rule)."),
         click.option("--max-decoded", type=_Size(), default=format_size(DEFAULT_LIMITS.max_decoded).replace(" ", ""),
                      show_default=True, help="How much reading one file may grow a worker's memory, and the most one "
-                                             "pypdf stream may decode to (e.g. 256MB)."),
+                                             "stream of its objects may decode to (e.g. 256MB)."),
     ]
     for option in reversed(options):
         command = option(command)

@@ -5,7 +5,9 @@ folder (`--evidence`).
 An output whose folder does not exist, a path that is a folder, or a place the user may not
 write is a usage error (exit 2) with one line that names the path and the fix: a long run
 never ends in a report that cannot be written. `--output-dir` and `--evidence` name folders
-of their own and are created when missing (with their parents, as `mkdir -p` does).
+of their own and are created when missing (with their parents, as `mkdir -p` does). A place
+that fills up while the report is written (a full disk or device) stops the command with
+the same kind of line, naming it (`NamedWrites`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import tempfile
 from collections.abc import Sequence
 
 from ..batch.outputs import STDOUT, Output, OutputError, parse_outputs
+from ..report import FileResult, Report, RunStatus
 from ..reporters import REPORTERS
-from .common import fail_usage
+from ..reporters.base import Emitter
+from .common import fail_usage, naming_failed_writes
 
 
 def output_values(values: Sequence[str], output_format: str | None) -> tuple[list[str], bool]:
@@ -92,3 +96,27 @@ def make_folder(path: str, option: str) -> None:
     except OSError as error:
         fail_usage(f"cannot write into {path} ({option}: {error.strerror or error}); give a folder you may write to.")
 
+
+
+class NamedWrites(Emitter):
+    """`inner`, whose failed writes name `destination` (`common.naming_failed_writes`): a
+    report that a full disk stops is one line that says where, not a crash."""
+
+    def __init__(self, inner: Emitter, destination: str) -> None:
+        super().__init__(inner.stream, inner.destination)
+        self.inner = inner
+        self.name = destination
+
+    def start(self, run: Report) -> None:
+        with naming_failed_writes(self.name):
+            self.inner.start(run)
+
+    def file(self, result: FileResult) -> None:
+        with naming_failed_writes(self.name):
+            self.inner.file(result)
+
+    def finish(self, status: RunStatus | None = None) -> None:
+        """The inner emitter's end, flushed: what a full disk refuses fails here, named."""
+        with naming_failed_writes(self.name):
+            self.inner.finish(status)
+            self.stream.flush()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..packs import shipped_packs
-from ..packs.catalog import validated_info
-from ..packs import PackError
+from ..pack_catalog import PackInfo, cached_info, shipped_packs
+from ..yamldata import DataFileError
 
 
 @click.command()
@@ -14,8 +13,8 @@ def packs() -> None:
     """List the shipped rule packs with their sources, tracks and stages."""
     for pack_id in shipped_packs():
         try:
-            info = validated_info(pack_id)
-        except PackError as error:
+            info = cached_info(pack_id) or _validated(pack_id)
+        except DataFileError as error:  # the pack (PackError) or the template it names
             click.echo(f"{pack_id}: broken pack: {error}", err=True)
             continue
         click.echo(f"{info.id}: {info.name}")
@@ -25,3 +24,9 @@ def packs() -> None:
         for track, description in info.tracks.items():
             default = " (default)" if track == info.default_track and len(info.tracks) > 1 else ""
             click.echo(f"  track {track}{default}: {description}")
+
+
+def _validated(pack_id: str) -> PackInfo:
+    from ..packs.catalog import validated_info  # noqa: PLC0415 - YAML, the schema and the rules: not cached only
+
+    return validated_info(pack_id)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from .common import fail_usage
+from .. import datacache as cache
+
+LISTED_CODE = ("rules", "verdicts.py")
+"""The modules the listing is made from: a change to one of them makes it again."""
 
 
 @click.group(invoke_without_command=True)
@@ -12,13 +15,26 @@ from .common import fail_usage
 def rules(ctx: click.Context) -> None:
     """List the rules (id, name, group, summary); `rules explain ID` for one rule's documentation."""
     if ctx.invoked_subcommand is None:
-        from ..rules import REGISTRY  # noqa: PLC0415 - the rules load only when listed
-        from ..verdicts import VERDICTS  # noqa: PLC0415 - as above
+        for line in _listing():
+            click.echo(line)
 
-        for rule in sorted(REGISTRY.values(), key=lambda r: r.id):
-            click.echo(f"{rule.id}  {rule.name:<26} {rule.group:<10} {rule.summary}")
-        for verdict in sorted(VERDICTS.values(), key=lambda v: v.id):
-            click.echo(f"{verdict.id}  {verdict.name:<26} {'input':<10} {verdict.summary}")
+
+def _listing() -> list[str]:
+    """One line per rule and verdict, from the cache (`datacache.py`, keyed by the rule modules'
+    sizes and times) or, when they changed, from the rule registry itself."""
+    key = cache.digest("rules", cache.code_fingerprint(*LISTED_CODE))
+    cached = cache.read("rules", key)
+    if isinstance(cached, list) and all(isinstance(line, str) for line in cached):
+        return cached
+    from ..rules import REGISTRY  # noqa: PLC0415 - the rules load only when the listing is not cached
+    from ..verdicts import VERDICTS  # noqa: PLC0415 - as above
+
+    lines = [f"{rule.id}  {rule.name:<26} {rule.group:<10} {rule.summary}"
+             for rule in sorted(REGISTRY.values(), key=lambda r: r.id)]
+    lines += [f"{verdict.id}  {verdict.name:<26} {'input':<10} {verdict.summary}"
+              for verdict in sorted(VERDICTS.values(), key=lambda v: v.id)]
+    cache.write("rules", key, lines)
+    return lines
 
 
 @rules.command()
@@ -26,6 +42,7 @@ def rules(ctx: click.Context) -> None:
 def explain(rule_id: str) -> None:
     """Show what RULE_ID (an id like AX101 or a name like page-limit) checks and how to fix it."""
     from ..docs import explain_text  # noqa: PLC0415 - the rule catalogue loads only when asked
+    from .common import fail_usage  # noqa: PLC0415 - as above
 
     text = explain_text(rule_id)
     if text is None:

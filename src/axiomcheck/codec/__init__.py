@@ -60,7 +60,7 @@ def _place_from_json(data: JsonObject) -> Place:
 
 
 def finding_to_json(finding: Finding) -> JsonObject:
-    """A finding's object: optional members (`evidence_image`, `waiver`, `regions`, `places`,
+    """A finding's object: optional members (`evidence_image`, `picture_note`, `waiver`, `regions`, `places`,
     `count` above 1, `omitted` above 0) only when they say something."""
     data: JsonObject = {
         "rule": finding.rule, "name": finding.name, "severity": finding.severity.value,
@@ -70,6 +70,8 @@ def finding_to_json(finding: Finding) -> JsonObject:
     }
     if finding.evidence_image is not None:
         data["evidence_image"] = finding.evidence_image
+    if finding.picture_note is not None:
+        data["picture_note"] = finding.picture_note
     if finding.waiver is not None:
         data["waiver"] = finding.waiver
     if finding.regions:
@@ -90,7 +92,7 @@ def finding_from_json(data: JsonObject) -> Finding:
         message=str(data["message"]), hint=str(data.get("hint") or ""), page=data.get("page"),
         bbox=box_from_json(bbox) if bbox is not None else None, evidence=data.get("evidence"),
         confidence=Confidence(data.get("confidence") or Confidence.HIGH.value),
-        evidence_image=data.get("evidence_image"), waiver=data.get("waiver"),
+        evidence_image=data.get("evidence_image"), picture_note=data.get("picture_note"), waiver=data.get("waiver"),
         regions=tuple(_region_from_json(region) for region in data.get("regions") or ()),
         count=int(data.get("count", 1)), places=tuple(_place_from_json(p) for p in data.get("places") or ()),
         omitted=int(data.get("omitted", 0)))

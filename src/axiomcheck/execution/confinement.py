@@ -2,11 +2,12 @@
 
 `Confinement` holds a run's `Limits` and applies them where each one acts:
 - in a fresh worker (`confine_worker`): its address space (`--max-memory`), no core file,
-  the recursion depth, pypdf's decoding cap (`--max-decoded`, at most an eighth of the memory
+  the recursion depth, qpdf's decoding cap (`--max-decoded`, at most an eighth of the memory
   limit), silenced standard streams, Ctrl-C left to the parent, and the memory guard that
   stops a file whose reading grows the worker past `--max-decoded` (`guard.py`);
 - for each file (`start_file`, `entering`, `end_file`): a processor-time backstop of the
-  timeout plus a grace, and the guard armed from the stage it counts from;
+  timeout plus a grace, and the guard armed from the stage it counts from; the pictures of
+  its findings get both afresh, a budget of their own;
 - in a helper the worker forks (`confine_helper`): it dies with the worker and guards itself;
 - in the parent (`deadline`): the wall-clock timeout from the moment a worker takes the file.
 The file's own size (`--max-size`) is refused before any parser (`pdf.prechecks`), its page
@@ -25,6 +26,9 @@ import sys
 from ..limits import RECURSION_LIMIT, Limits
 from .guard import MemoryGuard
 
+EVIDENCE = "evidence"
+"""The step after the pipeline, reported like a stage: drawing the findings' pictures, with a
+time and memory budget of their own (`Confinement.entering`)."""
 GUARDED_FROM = "pages"
 """The stage from which the decoding cap counts a file's growth: once PDFium has opened the
 file. Opening is bounded by --max-memory alone, since PDFium's own parse of a large but
@@ -33,7 +37,7 @@ its findings."""
 CPU_GRACE_SECONDS = 5
 """Processor seconds beyond the timeout before the kernel stops a worker whose parent is gone."""
 STREAM_CAP_SHARE = 8
-"""pypdf may decode at most this fraction (1/N) of the memory limit from one stream."""
+"""qpdf may decode at most this fraction (1/N) of the memory limit from one stream."""
 _PR_SET_PDEATHSIG = 1
 
 
@@ -79,6 +83,9 @@ class Confinement:
         """Before a file: the kernel stops this worker if the file burns more processor time
         than the timeout allows (the parent kills it first on the wall clock, unless the
         parent itself is gone)."""
+        self._limit_processor_time()
+
+    def _limit_processor_time(self) -> None:
         usage = resource.getrusage(resource.RUSAGE_SELF)
         soft = int(usage.ru_utime + usage.ru_stime + self.limits.timeout) + CPU_GRACE_SECONDS
         _, hard = resource.getrlimit(resource.RLIMIT_CPU)
@@ -87,8 +94,13 @@ class Confinement:
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
     def entering(self, stage: str) -> None:
-        """A stage of the file begins: the decoding cap counts from `GUARDED_FROM` on."""
-        if stage == GUARDED_FROM and self._guard is not None:
+        """A stage of the file begins: the decoding cap counts from `GUARDED_FROM` on. The
+        pictures (`EVIDENCE`) start a budget of their own: the timeout's processor time again,
+        and the decoding cap counted afresh from the memory held when they begin (the parent
+        gives them the timeout again on the wall clock, `pool.WorkerPool`)."""
+        if stage == EVIDENCE:
+            self._limit_processor_time()
+        if stage in (GUARDED_FROM, EVIDENCE) and self._guard is not None:
             self._guard.arm()
 
     def end_file(self) -> None:

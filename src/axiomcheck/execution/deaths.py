@@ -10,7 +10,9 @@ A worker ends without a result for one of two kinds of reasons:
   not happen again, so the file is tried once more in a fresh worker and gets its verdict only
   when it is lost a second time.
 Either way, when the worker ended while reading the text, the file is checked once more
-without its text (the page-level rules still run) and the verdict says so.
+without its text (the page-level rules still run) and the verdict says so. A worker that
+ends while drawing the pictures has already sent the findings (`messages.FindingsKept`): they
+stand, each missing picture a note (`pictures_lost`), and the file is not tried again.
 
 A worker that ends while it holds no file costs nothing: it is replaced when next needed.
 """
@@ -25,7 +27,8 @@ from ..pipeline import TEXT_SKIPPED, during as pipeline_during
 from ..report import FileResult, FileStatus, Finding
 from ..verdicts import Failure
 from .guard import CAP_EXIT_CODE
-from .worker import EVIDENCE
+from ..reporters.picture_notes import without_pictures
+from .confinement import EVIDENCE
 
 ABORT_SIGNALS = {signal.SIGABRT, signal.SIGTRAP, signal.SIGILL}
 """How PDFium's allocator ends the process when an allocation fails (out of memory)."""
@@ -106,6 +109,13 @@ def verdict(path: str, end: Ending, stage: str | None) -> FileResult:
     """The result of a file whose worker ended as `end` says while in `stage`."""
     return FileResult(path=path, sha256=None, status=FileStatus.ERROR, findings=[end.failure.finding(during(stage))],
                       internal_error=end.failure.internal)
+
+
+def pictures_lost(kept: FileResult, end: Ending) -> FileResult:
+    """The findings a worker sent before it ended (`end`) while drawing their pictures: they
+    stand, and each picture they lack is a note saying why (never the file's verdict)."""
+    reason = end.failure.cause[0].lower() + end.failure.cause[1:]
+    return without_pictures(kept, f"{reason} while drawing the pictures")
 
 
 def _signal_name(number: int) -> str:

@@ -4,6 +4,7 @@ Messages are named tuples: typed like dataclasses, cheaper to define, and writte
 
     parent -> worker   CheckFile      a file to check (and what is known about it)
     worker -> parent   StageEntered   each stage of the pipeline as it begins
+    worker -> parent   FindingsKept   the file's result before its pictures are drawn
     worker -> parent   FileChecked    the file's result, and whether the worker retires now
     helper -> worker   Fact           one fact a helper read (a page count, the metadata, a page)
 
@@ -35,19 +36,30 @@ words); a larger one is not delivered and the worker reads that fact itself."""
 class CheckFile(NamedTuple):
     """Check `path`. `skip_text` is the verdict to give instead of reading the text layer (the
     text killed a worker before); `spare_core` lets the worker fork helpers that read on the
-    other core (a single-file run); `evidence_dir` is where the pictures of its findings go."""
+    other core (a single-file run); `evidence_dir` is where the pictures of its findings go;
+    `sha256` is the file's hash when the parent knows it, and `prechecked` says that the parent
+    ran the prechecks (`pipeline.Known`: neither is worked out again)."""
 
     path: str
     submission: Submission = Submission()
     skip_text: Finding | None = None
     spare_core: bool = False
     evidence_dir: str | None = None
+    sha256: str | None = None
+    prechecked: bool = False
 
 
 class StageEntered(NamedTuple):
     """The worker began a stage of the pipeline (`pipeline.STAGES`)."""
 
     stage: str
+
+
+class FindingsKept(NamedTuple):
+    """The file's result, sent before its pictures are drawn: whatever the pictures cost, the
+    parent keeps these findings (`deaths.py`)."""
+
+    result: FileResult
 
 
 class FileChecked(NamedTuple):
@@ -65,5 +77,5 @@ class Fact(NamedTuple):
 
 
 TO_WORKER = (CheckFile,)
-FROM_WORKER = (StageEntered, FileChecked)
+FROM_WORKER = (StageEntered, FindingsKept, FileChecked)
 FROM_HELPER = (Fact,)

@@ -11,10 +11,11 @@ order its death, its timeout and its channel's end are noticed in.
 
 from __future__ import annotations
 
+import select
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.connection import wait
 from types import TracebackType
 from typing import NamedTuple
 
@@ -26,9 +27,10 @@ from ..report import FileResult, FileStatus
 from ..verdicts import verdict_finding
 from .channel import FrameTooLarge
 from ..codec.wire import CodecError
-from .confinement import Confinement
-from .deaths import Attempt, ending, next_attempt, verdict
-from .messages import FROM_WORKER, MAX_REQUEST_BYTES, MAX_REPLY_BYTES, CheckFile, FileChecked, StageEntered
+from .confinement import EVIDENCE, Confinement
+from .deaths import Attempt, ending, next_attempt, pictures_lost, verdict
+from .messages import (FROM_WORKER, MAX_REQUEST_BYTES, MAX_REPLY_BYTES, CheckFile, FileChecked, FindingsKept,
+                       StageEntered)
 from .process import Child, fork_child
 from .worker import MAX_FILES_PER_WORKER, serve
 
@@ -43,6 +45,10 @@ class FileTask(NamedTuple):
     submission: Submission = Submission()
     evidence_dir: str | None = None
     """Where the pictures of its findings go; None: the pool's folder (if any)."""
+    sha256: str | None = None
+    """The file's SHA-256 when the caller has already read it (a run with a results store)."""
+    prechecked: bool = False
+    """The caller has run the prechecks on it and they passed (the server, on an upload)."""
 
 
 class _Job:
@@ -55,7 +61,7 @@ class _Job:
         self.index = index
         self.task = task
         self.attempt = Attempt()
-        self.prechecked = False
+        self.prechecked = task.prechecked
 
 
 class _Worker:
@@ -66,6 +72,8 @@ class _Worker:
         self.job: _Job | None = None
         self.stage: str | None = None
         self.deadline = float("inf")
+        self.kept: FileResult | None = None
+        """The findings of its file, sent before their pictures are drawn."""
 
 
 class WorkerPool:
@@ -112,6 +120,7 @@ class WorkerPool:
         for index in range(len(tasks)):
             while index not in done:
                 self._step(queue, done)
+            self._hand_out(queue, done)  # a worker that just finished starts its next file first
             yield done.pop(index)
 
     def check_as_completed(self, tasks: Sequence[FileTask]) -> Iterator[tuple[int, FileResult]]:
@@ -122,7 +131,8 @@ class WorkerPool:
         for _ in range(len(tasks)):
             while not done:
                 self._step(queue, done)
-            index = next(iter(done))
+            self._hand_out(queue, done)  # a worker that just finished starts its next file while the caller
+            index = next(iter(done))      # stores and reports this one
             yield index, done.pop(index)
 
     def _queue(self, tasks: Sequence[FileTask]) -> deque[_Job]:
@@ -141,7 +151,7 @@ class WorkerPool:
             job = queue[0]
             if not job.prechecked:
                 job.prechecked = True
-                rejected = precheck_result(job.task.path, self.limits)
+                rejected = precheck_result(job.task.path, self.limits, job.task.sha256)
                 if rejected is not None:
                     done[job.index] = rejected
                     queue.popleft()
@@ -151,12 +161,13 @@ class WorkerPool:
                 return
             try:
                 worker.child.channel.send(CheckFile(job.task.path, job.task.submission, job.attempt.skip_text,
-                                                    self._spare_core, job.task.evidence_dir or self.evidence_dir))
+                                                    self._spare_core, job.task.evidence_dir or self.evidence_dir,
+                                                    job.task.sha256, prechecked=True))
             except OSError:  # it died while idle and the file never reached it: the file costs nothing
                 self._end(worker)
                 continue
             queue.popleft()
-            worker.job, worker.stage = job, None
+            worker.job, worker.stage, worker.kept = job, None, None
             worker.deadline = self.confinement.deadline(self.clock())
 
     def _free_worker(self) -> _Worker | None:
@@ -190,7 +201,7 @@ class WorkerPool:
         busy = [w for w in self._workers if w.job is not None]
         now = self.clock()
         timeout = min(LOOK_AT_CLOCK_SECONDS, max(0.0, min(w.deadline for w in busy) - now))
-        ready = set(wait([w.child.channel.sock for w in self._workers], timeout))
+        ready = _readable([w.child.channel.sock for w in self._workers], timeout)
         for worker in [w for w in self._workers if w.child.channel.sock in ready]:
             if worker.job is None:
                 self._settle_idle(worker)
@@ -219,6 +230,10 @@ class WorkerPool:
         for message in messages:
             if isinstance(message, StageEntered):
                 worker.stage = message.stage
+                if message.stage == EVIDENCE:  # the pictures' own time, from now
+                    worker.deadline = self.confinement.deadline(self.clock())
+            elif isinstance(message, FindingsKept):
+                worker.kept = message.result
             elif isinstance(message, FileChecked):
                 done[job.index] = message.result
                 worker.job = None
@@ -233,7 +248,11 @@ class WorkerPool:
         is tried again or gets its verdict (`deaths.next_attempt`)."""
         job, stage = worker.job, worker.stage
         assert job is not None
+        kept = worker.kept
         end = ending(self._end(worker, kill=True), self.limits, timed_out)
+        if kept is not None:  # it ended drawing the pictures: the findings stand, without them
+            done[job.index] = pictures_lost(kept, end)
+            return
         retry = next_attempt(job.attempt, end, stage)
         if retry is not None:
             job.attempt = retry
@@ -247,3 +266,12 @@ class WorkerPool:
             self._workers.remove(worker)
         worker.job = None
         return worker.child.end(kill=kill)
+
+
+def _readable(sockets: list[socket.socket], timeout: float) -> set[socket.socket]:
+    """The sockets that have something to read (or have closed) within `timeout` seconds."""
+    poller = select.poll()
+    for sock in sockets:
+        poller.register(sock, select.POLLIN)  # a closed peer (POLLHUP) or an error is always reported
+    ready = {fd for fd, _ in poller.poll(timeout * 1000)}
+    return {sock for sock in sockets if sock.fileno() in ready}

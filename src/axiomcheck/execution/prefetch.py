@@ -1,11 +1,12 @@
 """Helpers on the spare core: processes a worker forks to read facts while it reads the text.
 
-pypdf's facts (page count, metadata, fonts: `pdf.object_facts.OBJECT_FACTS`) cost about 100 ms a
-paper and need nothing from PDFium, and a long file's later pages can be read by a second
-PDFium document (`pdf.page_split`). When a run checks a single file, the worker forks a
-helper for each (`SpareCore`, the pipeline's prefetch hooks) and takes their facts as it
-needs them. A helper sends each fact as soon as it is read (`messages.Fact`, typed by the
-return type of the function that reads it), so the page count never waits for the fonts.
+qpdf's facts (page count, metadata, fonts, glyph names: `pdf.object_facts.OBJECT_FACTS`) cost
+pikepdf's import and some tens of milliseconds a paper, and need nothing from PDFium; a long
+file's later pages can be read by a second PDFium document (`pdf.page_split`). When a run
+checks a single file, the worker forks a helper for each (`SpareCore`, the pipeline's
+prefetch hooks) and takes their facts as it needs them. A helper sends each fact as soon as
+it is read (`messages.Fact`, typed by the return type of the function that reads it), so the
+page count never waits for the fonts.
 
 A helper is confined like its worker (`Confinement.confine_helper`: it dies with the worker
 and guards its own memory) and holds no descriptor but its channel. Any trouble (it dies, is
@@ -81,7 +82,7 @@ def _return_annotation(function: Callable[..., Any]) -> Any:
 
 
 class SpareCore:
-    """Pipeline hooks (`pipeline.Hooks`) for a single-file run: a helper reads pypdf's facts
+    """Pipeline hooks (`pipeline.Hooks`) for a single-file run: a helper reads qpdf's facts
     and, for a long file, another reads its later pages (`pdf.page_split`)."""
 
     def __init__(self, confinement: Confinement) -> None:

@@ -25,20 +25,19 @@ from typing import TYPE_CHECKING
 from ..aggregate import cap_report
 from ..limits import MIB, Limits
 from ..packs import ResolvedPack
-from ..pipeline import check_document
+from ..pipeline import Known, check_document
 from ..report import FileResult, FileStatus
+from ..reporters.picture_notes import without_pictures
 from ..verdicts import classify, verdict_finding
 from .channel import Channel, ChannelClosed, FrameTooLarge
 from ..codec.wire import CodecError
-from .confinement import Confinement
-from .messages import MAX_REPLY_BYTES, TO_WORKER, CheckFile, FileChecked, StageEntered
+from .confinement import EVIDENCE, Confinement
+from .messages import MAX_REPLY_BYTES, TO_WORKER, CheckFile, FileChecked, FindingsKept, StageEntered
 from .prefetch import SpareCore
 
 if TYPE_CHECKING:
     from ..pdf.source import Prefetched
 
-EVIDENCE = "evidence"
-"""The step after the pipeline, reported like a stage: drawing the findings' pictures."""
 RETIRE_AT_MEMORY_SHARE = 0.5
 """A worker that has held more than this share of the memory limit is replaced after its file,
 so that memory a heavy file left behind is never blamed on the next one."""
@@ -98,12 +97,9 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
     hooks = _Hooks(channel, confinement, request.spare_core)
     try:
         result = check_document(request.path, pack, request.submission, confinement.limits, request.skip_text,
-                                hooks)
+                                hooks, Known(request.sha256, request.prechecked))
         if request.evidence_dir is not None:
-            from ..reporters.evidence import with_evidence  # noqa: PLC0415 - PDFium: the worker's, never the parent's
-
-            channel.send(StageEntered(EVIDENCE))
-            result = cap_report(with_evidence(result, request.evidence_dir))  # picture names add bytes
+            result = _with_pictures(channel, confinement, result, request.evidence_dir)
     except Exception as error:  # the pipeline turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
         result = FileResult(path=request.path, sha256=None, status=FileStatus.ERROR,
@@ -111,6 +107,21 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
     finally:
         confinement.end_file()
     return result
+
+
+def _with_pictures(channel: Channel, confinement: Confinement, result: FileResult, folder: str) -> FileResult:
+    """`result` with its findings' pictures, drawn under a budget of their own after the
+    findings went to the parent: a picture that fails is a note on its finding, and pictures
+    that overrun their time or memory cost the parent only the pictures (`deaths.py`)."""
+    from ..reporters.evidence import with_evidence  # noqa: PLC0415 - PDFium: the worker's, never the parent's
+
+    channel.send(FindingsKept(result), limit=MAX_REPLY_BYTES)
+    channel.send(StageEntered(EVIDENCE))
+    confinement.entering(EVIDENCE)
+    try:
+        return cap_report(with_evidence(result, folder))  # picture names add bytes
+    except Exception as error:  # Pillow or PDFium out of memory, say: the findings stand without pictures
+        return without_pictures(result, f"drawing the pictures failed ({type(error).__name__}: {error})")
 
 
 def _oversized(path: str, reason: str) -> FileResult:

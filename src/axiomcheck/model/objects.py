@@ -15,7 +15,7 @@ class Font:
     name: str
     subtype: str
     """Type3 for a Type 3 font; otherwise, read with PDFium, the embedded program's format
-    (Type1, TrueType, OpenType); read with pypdf (when PDFium cannot describe a font of the
+    (Type1, TrueType, OpenType); read with qpdf (when PDFium cannot describe a font of the
     file, e.g. one not embedded), the PDF subtype (Type1, TrueType, Type0, MMType1)."""
     embedded: bool
     pages: tuple[int, ...]

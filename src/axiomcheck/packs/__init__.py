@@ -6,9 +6,10 @@ track and stage (`resolve.py`), options filled from the named template (`options
 the command line's rule selection applied (`selection.py`).
 """
 
-from .loader import PackDeprecationWarning, PackError, chain_paths, packs_directory, shipped_packs
+from ..pack_catalog import PackInfo, packs_directory, shipped_packs
+from .loader import PackDeprecationWarning, PackError, chain_paths
 from .options import OptionError, configure
-from .resolve import ConfiguredRule, PackInfo, ResolvedPack, pack_info, resolve, validate_pack
+from .resolve import ConfiguredRule, ResolvedPack, pack_info, resolve, validate_pack
 from .selection import Selection, SelectionError
 
 __all__ = ["ConfiguredRule", "OptionError", "PackDeprecationWarning", "PackError", "PackInfo", "ResolvedPack",

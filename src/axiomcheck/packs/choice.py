@@ -24,7 +24,8 @@ from pathlib import Path
 from ..model import TEMPLATE_MODES, TemplateMode, TemplateName, member
 from ..report import FoundTemplate, VenueChoice
 from ..templates import all_templates
-from .loader import PackError, read_chain, shipped_packs
+from ..pack_catalog import shipped_packs
+from .loader import PackError, read_chain
 from .resolve import pack_info
 
 

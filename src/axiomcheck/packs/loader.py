@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model import SECTION_KINDS, SectionKind, Severity, member
+from ..pack_catalog import packs_directory, shipped_packs
 from ..yamldata import DataFileError, Located, LocatedList, load_cached, locate, read_text, validate
 from .schema import option_keys, pack_schema, problem_and_fix
 
@@ -33,19 +34,6 @@ class PackError(DataFileError):
 
 class PackDeprecationWarning(UserWarning):
     """A pack uses a key that still works under a new name (shown with the pack's file and line)."""
-
-
-def packs_directory() -> Path:
-    """Where the shipped packs are: inside the installed package, or `rules/` in a checkout."""
-    installed = Path(__file__).resolve().parent / "data"
-    if installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parents[3] / "rules"
-
-
-def shipped_packs() -> list[str]:
-    """Ids of the packs that ship with axiomcheck."""
-    return sorted(p.stem for p in packs_directory().glob("*.yaml"))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SectionKind, Severity
+from ..pack_catalog import PackInfo
 from .loader import Layer, PackError, PackFile, read_chain
 from .options import OptionError, configure
 from .selection import NO_SELECTION, Selection, SelectionError, choose
@@ -50,22 +51,6 @@ class ConfiguredRule:
     severity: Severity
     applies_to: tuple[str, ...] = ()
     """Template families the rule checks (the engine skips PDFs of other families); empty: all."""
-
-
-@dataclass(frozen=True)
-class PackInfo:
-    """A pack's identity, tracks and stages (for `axiomcheck packs`)."""
-
-    id: str
-    name: str
-    path: Path
-    tracks: dict[str, str]
-    stages: tuple[str, ...]
-    default_stage: str
-    default_track: str = "paper"
-    """The track checked when none is given: the pack's `default_track`, else `paper`, else its first."""
-    source: str = ""
-    """Where the pack's numbers and requirements come from (the venue's pages), as the pack says."""
 
 
 @dataclass(frozen=True)

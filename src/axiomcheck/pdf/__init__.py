@@ -1,4 +1,4 @@
-"""PDF adapters: the only code that imports PDF libraries (PDFium, pypdf) and Pillow.
+"""PDF adapters: the only code that imports PDF libraries (PDFium, pikepdf) and Pillow.
 
 Each module talks to one library and returns the typed model (`axiomcheck.model`): words
 with boxes and fonts, page geometry, fonts, metadata and link targets, rendered pages. This

@@ -1,4 +1,4 @@
-"""Fonts whose text layer says something their glyphs do not show (pypdf).
+"""Fonts whose text layer says something their glyphs do not show (read with pikepdf).
 
 A simple font draws, for each character code, the glyph its encoding names (`/Encoding`: a
 base encoding and `/Differences`, else an embedded Type 1 program's built-in encoding, else
@@ -11,20 +11,24 @@ text layer carry text the page does not show, which a reader never sees.
 ligatures, small capitals and case are not differences), and returns, per font name (subset
 prefix dropped, as words carry it), what each lying ToUnicode text stands for on the page and
 which texts the font also maps honestly. Composite (Type 0) and Type 3 fonts are not compared:
-their glyphs are named only inside the font program.
+their glyphs are named only inside the font program. The glyph names and base encodings are
+a data file beside this module (`glyph_tables.json`), read on first use.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
-from pypdf._codecs import adobe_glyphs, charset_encoding
+import pikepdf
 
-from .object_walk import is_damage, resolved
-from .objects import GlyphText
-from .pypdf_loader import load_pypdf
+from .object_walk import is_damage, is_dictionary
+from .object_walk import text as text_of
+from .objects import GlyphText, ObjectReader
 
 MAX_DEPTH = 8
 """Form XObjects nested deeper than this are not searched for fonts."""
@@ -33,6 +37,9 @@ MAX_PROGRAM_HEAD = 65536
 that holds it comes first)."""
 CODES = 256
 """Simple fonts have one-byte character codes."""
+TEXTS_REMEMBERED = 8192
+"""ToUnicode texts whose decoding and letters are kept (the fonts of a paper, and of the next
+ones, map the same few hundred texts)."""
 _STANDARD_LATIN = ("Times", "Helvetica", "Courier", "Arial")
 """Standard fonts (and their look-alikes) whose built-in encoding is the standard one."""
 _BFCHAR_RE = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
@@ -41,17 +48,39 @@ _HEX_RE = re.compile(rb"<([0-9A-Fa-f\s]*)>")
 _RANGE_RE = re.compile(rb"<([0-9A-Fa-f\s]+)>\s*<([0-9A-Fa-f\s]+)>\s*(<[0-9A-Fa-f\s]*>|\[[^\]]*\])")
 _BUILTIN_RE = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>]+)\s+put")
 _UNI_NAME_RE = re.compile(r"uni([0-9A-F]{4})+|u([0-9A-F]{4,6})")
+_DATA = Path(__file__).parent
 
-def read_glyph_text(reader: Any) -> GlyphText:
+
+@functools.cache
+def _tables() -> dict[str, dict[str, str]]:
+    """`glyph_tables.json` beside this module: its `glyphs` and `encodings` (JSON, which the
+    standard library parses in C: a few milliseconds for the 17,000 names, once a process)."""
+    with open(_DATA / "glyph_tables.json", encoding="utf-8") as data:
+        tables: dict[str, dict[str, str]] = json.load(data)
+    return tables
+
+
+def glyph_names() -> dict[str, str]:
+    """Glyph name (without its slash) -> the text it stands for."""
+    return _tables()["glyphs"]
+
+
+@functools.cache
+def base_encodings() -> dict[str, str]:
+    """Encoding name (with its slash) -> the character of each of its 256 codes."""
+    return {"/" + name: characters for name, characters in _tables()["encodings"].items()}
+
+
+def read_glyph_text(reader: ObjectReader) -> GlyphText:
     """Every font of the pages (forms included) whose ToUnicode map disagrees with its glyphs."""
     found: GlyphText = {}
-    seen: set[int] = set()
-    for page in reader.pages:
-        _collect(page.get("/Resources"), found, seen, 0)
+    seen: set[tuple[int, int]] = set()
+    for page in reader.pdf.pages:
+        _collect(page.obj.get("/Resources"), found, seen, 0)
     return found
 
 
-def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> None:
+def _collect(resources: Any, found: GlyphText, seen: set[tuple[int, int]], depth: int) -> None:
     """The fonts of `resources` and of the forms it draws, each font and form once (`seen`
     holds both). A damaged or mistyped object is skipped: the font walk
     (`object_walk.walk_fonts`) counts it for the report."""
@@ -60,9 +89,10 @@ def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> No
         return
     for ref in _values(resources.get("/Font")):
         font = _dictionary(ref)
-        if font is None or id(font) in seen:
+        if font is None or font.objgen in seen:
             continue
-        seen.add(id(font))
+        if font.is_indirect:
+            seen.add(font.objgen)
         try:
             lying, honest = _compare(font)
         except Exception as error:  # a damaged font: keep what was read; our bugs go through
@@ -70,27 +100,22 @@ def _collect(resources: Any, found: GlyphText, seen: set[int], depth: int) -> No
                 raise
             continue
         if lying:
-            name = str(font.get("/BaseFont", "")).lstrip("/")
+            name = text_of(font.get("/BaseFont", "")).lstrip("/")
             name = name.split("+", 1)[1] if "+" in name[:7] else name
             entry = found.setdefault(name, ({}, []))
             entry[0].update(lying)
             entry[1].extend(text for text in honest if text not in entry[1])
     for ref in _values(resources.get("/XObject")):
         xobject = _dictionary(ref)
-        if xobject is not None and xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
-            seen.add(id(xobject))  # a form drawn from many places (every page, every figure) is read once
+        if xobject is not None and xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+            if xobject.is_indirect:  # a form drawn from many places (every page, every figure) is read once
+                seen.add(xobject.objgen)
             _collect(xobject.get("/Resources"), found, seen, depth + 1)
 
 
 def _dictionary(value: Any) -> Any | None:
-    """`value` resolved when it is a dictionary (or a stream), else None (absent or damaged)."""
-    try:
-        target = resolved(value)
-    except Exception as error:
-        if not is_damage(error):
-            raise
-        return None
-    return target if isinstance(target, load_pypdf().generic.DictionaryObject) else None
+    """`value` when it is a dictionary (or a stream), else None (absent or damaged)."""
+    return value if is_dictionary(value) else None
 
 
 def _values(value: Any) -> list[Any]:
@@ -101,8 +126,7 @@ def _values(value: Any) -> list[Any]:
 
 def _stream_data(value: Any) -> bytes | None:
     """The decoded data of a stream object, None when `value` is not a stream."""
-    target = _dictionary(value)
-    return target.get_data() if isinstance(target, load_pypdf().generic.StreamObject) else None
+    return value.read_bytes() if isinstance(value, pikepdf.Stream) else None
 
 
 def _compare(font: Any) -> tuple[dict[str, str], list[str]]:
@@ -128,14 +152,19 @@ def _compare(font: Any) -> tuple[dict[str, str], list[str]]:
     return lying, honest
 
 
+@functools.lru_cache(maxsize=TEXTS_REMEMBERED)
 def _comparable(text: str) -> bool:
     return any(char.isalnum() for char in unicodedata.normalize("NFKC", text))
 
 
+@functools.lru_cache(maxsize=TEXTS_REMEMBERED)
+def _letters(text: str) -> str:
+    """What two texts must share to be the same letters: letters and digits, case and accents folded."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text).casefold() if c.isalnum())
+
+
 def _same(a: str, b: str) -> bool:
-    def key(text: str) -> str:
-        return "".join(c for c in unicodedata.normalize("NFKD", text).casefold() if c.isalnum())
-    return key(a) == key(b)
+    return _letters(a) == _letters(b)
 
 
 def to_unicode(data: bytes) -> dict[int, str]:
@@ -168,6 +197,7 @@ def _number(hex_digits: bytes) -> int | None:
     return int(digits, 16) if digits else None
 
 
+@functools.lru_cache(maxsize=TEXTS_REMEMBERED)
 def _utf16(hex_digits: bytes) -> str:
     digits = b"".join(hex_digits.split())
     if len(digits) % 4:
@@ -177,26 +207,28 @@ def _utf16(hex_digits: bytes) -> str:
 
 def _encoding(font: Any) -> dict[int, str]:
     """Code -> the text of the glyph the font draws for it (only codes whose glyph is known)."""
-    encoding = resolved(font.get("/Encoding"))
+    encoding = font.get("/Encoding")
     base: str | None = None
     differences: Any = None
-    if isinstance(encoding, str):
-        base = encoding
-    elif isinstance(encoding, load_pypdf().generic.DictionaryObject):
-        base = str(encoding["/BaseEncoding"]) if "/BaseEncoding" in encoding else None
-        differences = resolved(encoding.get("/Differences"))
+    if isinstance(encoding, pikepdf.Name):
+        base = text_of(encoding)
+    elif is_dictionary(encoding):
+        base = text_of(encoding["/BaseEncoding"]) if "/BaseEncoding" in encoding else None
+        differences = encoding.get("/Differences")
     glyphs: dict[int, str] = {}
-    if base in charset_encoding:
-        glyphs.update((code, char) for code, char in enumerate(charset_encoding[base]) if char)
+    encodings = base_encodings()
+    if base in encodings:
+        glyphs.update((code, char) for code, char in enumerate(encodings[base]) if char)
     elif base is None:
         glyphs.update(_builtin(font))
-    if isinstance(differences, list):
+    if isinstance(differences, pikepdf.Array):
         code = 0
-        for item in differences:
+        items: list[Any] = list(differences)  # numbers come back as Python ints, names as pikepdf Names
+        for item in items:
             if isinstance(item, int):
                 code = item
                 continue
-            text = glyph_name_text(str(item))
+            text = glyph_name_text(text_of(item))
             if text is not None:
                 glyphs[code] = text
             else:
@@ -213,7 +245,7 @@ def _builtin(font: Any) -> dict[int, str]:
     if program is not None:
         head = program[:MAX_PROGRAM_HEAD]
         if b"StandardEncoding def" in head:
-            return dict(enumerate(charset_encoding["/StandardEncoding"]))
+            return dict(enumerate(base_encodings()["/StandardEncoding"]))
         found = {}
         for code, name in _BUILTIN_RE.findall(head):
             text = glyph_name_text("/" + name.decode("latin-1"))
@@ -222,9 +254,9 @@ def _builtin(font: Any) -> dict[int, str]:
         return found
     if descriptor is not None and any(key in descriptor for key in ("/FontFile2", "/FontFile3")):
         return {}
-    name = str(font.get("/BaseFont", ""))
+    name = text_of(font.get("/BaseFont", ""))
     if font.get("/Subtype") == "/Type1" and any(family in name for family in _STANDARD_LATIN):
-        return {code: char for code, char in enumerate(charset_encoding["/StandardEncoding"]) if char}
+        return {code: char for code, char in enumerate(base_encodings()["/StandardEncoding"]) if char}
     return {}
 
 
@@ -236,7 +268,7 @@ def glyph_name_text(name: str) -> str | None:
         return None
     parts = []
     for part in base.split("_"):
-        known = adobe_glyphs.get("/" + part)
+        known = glyph_names().get(part)
         if known is not None:
             parts.append(known)
             continue

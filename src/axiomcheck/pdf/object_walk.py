@@ -1,12 +1,15 @@
-"""Walking a PDF's objects with pypdf: figures' paths and authors, fonts; damaged objects skipped and counted.
+"""Walking a PDF's objects with pikepdf (qpdf): figures' paths and authors, fonts; damaged objects skipped and counted.
 
-A damaged object is one pypdf cannot read (its own error types, or an exception raised inside
-pypdf's code: `verdicts.raising_library`) or one of the wrong type (an array where a
-dictionary belongs). Such an object is skipped, the walk goes on with the others, and
-`Skipped` keeps count of it for the report (`objects.read_metadata`, `objects.read_fonts`).
-Anything else raised here is a bug of ours and goes through: the rule that asked for these
-facts becomes AX990, never a silently missing finding. The same holds for our own packet
-parsers (`xmp`), whose exceptions are marked `ParserBug`.
+qpdf resolves references as they are read (a reference to a missing object reads as null).
+A damaged object is one qpdf cannot read (pikepdf's own error types, raised from its C++
+layer: `verdicts.raising_library`) or one of the wrong type (an array where a dictionary
+belongs). Such an object is skipped, the walk goes on with the others, and `Skipped` keeps
+count of it for the report (`objects.read_metadata`, `objects.read_fonts`). Anything else
+raised here is a bug of ours and goes through: the rule that asked for these facts becomes
+AX990, never a silently missing finding. The same holds for our own packet parsers (`xmp`),
+whose exceptions are marked `ParserBug`.
+
+Imported only by the readers of `objects.py`, when a fact of the objects is first asked.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pikepdf
+
 from ..model import EmbeddedAuthor, Font
 from ..verdicts import describe, missing_library, raising_library
 from . import xmp
-from .pypdf_loader import load_pypdf
+from .key_order import FileOrder, Place, place_of
 
 MAX_XOBJECT_DEPTH = 4
 """Form XObjects followed inside each other at most (deeper nesting is not read)."""
@@ -29,6 +34,8 @@ _EMBEDDED_FONT_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
 _PATH_LIKE_RE = re.compile(r"^(?:[A-Za-z]:[\\/]|/|~/)")
 _NUMBERS_SHOWN = 10
 """Object numbers a note about skipped objects lists at most."""
+_NAME_CHARSETS = ("utf-8", "gbk", "latin-1")
+"""How the bytes of a PDF name are read, in turn (Latin-1 reads any bytes)."""
 
 
 class ParserBug(Exception):
@@ -50,6 +57,11 @@ def is_damage(error: BaseException) -> bool:
     return not isinstance(error, ParserBug) and raising_library(error) is not None and missing_library(error) is None
 
 
+def object_number(value: Any) -> int | None:
+    """The object number of an indirect object, None for a direct one (or not an object)."""
+    return value.objgen[0] if isinstance(value, pikepdf.Object) and value.is_indirect else None
+
+
 class Skipped:
     """Damaged objects skipped while reading one kind of fact, by kind, with the first reason."""
 
@@ -60,9 +72,9 @@ class Skipped:
         """Whole sentences for what could not be read at all (the XMP packet)."""
 
     def add(self, what: str, reference: Any, reason: str) -> None:
-        """Count a skipped object: `what` it is (e.g. "figure or image object"), the reference
-        it was reached by (its object number is shown) and why it was skipped."""
-        self._numbers.setdefault(what, []).append(getattr(reference, "idnum", None))
+        """Count a skipped object: `what` it is (e.g. "figure or image object"), the object
+        (its number is shown when it is indirect) and why it was skipped."""
+        self._numbers.setdefault(what, []).append(object_number(reference))
         self._reasons.setdefault(what, reason)
 
     @contextlib.contextmanager
@@ -87,49 +99,75 @@ class Skipped:
         return tuple(phrases)
 
 
-def resolved(value: Any) -> Any:
-    """The object an indirect reference points to (pypdf raises when it is damaged)."""
-    return value.get_object() if hasattr(value, "get_object") else value
+def is_dictionary(value: Any) -> bool:
+    """Whether `value` is a dictionary or a stream (a stream has one)."""
+    return isinstance(value, (pikepdf.Dictionary, pikepdf.Stream))
 
 
 def dictionary(value: Any, what: str, skipped: Skipped) -> Any | None:
-    """`value` resolved when it is a dictionary (or a stream, which is one); None when it is
-    absent, and counted as damaged when it is anything else."""
-    generic = load_pypdf().generic
-    target = resolved(value)
-    if target is None or isinstance(target, generic.NullObject):
+    """`value` when it is a dictionary (or a stream, which has one); None when it is absent,
+    and counted as damaged when it is anything else."""
+    if value is None:
         return None
-    if not isinstance(target, generic.DictionaryObject):
-        skipped.add(what, value, f"a {type(target).__name__} where a dictionary belongs")
+    if not is_dictionary(value):
+        skipped.add(what, value, f"{_kind(value)} where a dictionary belongs")
         return None
-    return target
+    return value
+
+
+def _kind(value: Any) -> str:
+    """What a PDF object is, in words for a note ("an array", "a name", "an int")."""
+    kind = str(getattr(value, "_type_name", type(value).__name__))
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def text(value: Any) -> str:
-    """A PDF string or name as text (pypdf decodes it; a damaged one raises, see `Skipped.guard`)."""
-    return str(resolved(value))
+    """A PDF string or name as text: qpdf decodes a string (PDFDocEncoding, UTF-16); a name's
+    bytes are read as UTF-8, else GBK, else Latin-1 (a damaged name has bytes of no encoding)."""
+    return _name_text(bytes(value)) if isinstance(value, pikepdf.Name) else str(value)
+
+
+def key_text(key: str) -> str:
+    """A dictionary key as text: pikepdf hands out the bytes of a key that is not UTF-8 as
+    surrogates, which are read like a name's (`text`)."""
+    return _name_text(key.encode("utf-8", "surrogateescape"))
+
+
+def _name_text(raw: bytes) -> str:
+    for charset in _NAME_CHARSETS[:-1]:
+        try:
+            return raw.decode(charset)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode(_NAME_CHARSETS[-1])
 
 
 class FigureFacts:
-    """Paths and author names found in the XObjects (figures, images) of the pages."""
+    """Paths and author names found in the XObjects (figures, images) of the pages, in the
+    order the file lists them (`key_order`)."""
 
-    def __init__(self, skipped: Skipped) -> None:
+    def __init__(self, skipped: Skipped, order: FileOrder | None = None) -> None:
         self.paths: list[tuple[int | None, str]] = []
         self.authors: list[EmbeddedAuthor] = []
         self.skipped = skipped
+        self._order = order
         self._seen: set[tuple[str, str]] = set()
         self._visited: set[int] = set()
 
-    def collect(self, resources: Any, page: int, depth: int) -> None:
+    def collect(self, resources: Any, page: int, depth: int, place: Place = (None, ())) -> None:
+        """Read the XObjects of a resource dictionary (written at `place`) and of the forms
+        among them."""
         if resources is None or depth > MAX_XOBJECT_DEPTH:
             return
         refs: list[Any] = []
         with self.skipped.guard("resource dictionary", resources):
             found = dictionary(resources, "resource dictionary", self.skipped)
             xobjects = dictionary(found.get("/XObject"), "XObject dictionary", self.skipped) if found else None
-            refs = list(xobjects.values()) if xobjects is not None else []
+            if xobjects is not None:
+                keys = self._order.keys(xobjects, place_of(xobjects, place, "/XObject")) if self._order else xobjects
+                refs = [xobjects.get(key) for key in keys]
         for ref in refs:
-            number = getattr(ref, "idnum", None)
+            number = object_number(ref)
             if number in self._visited:
                 continue
             if number is not None:
@@ -138,7 +176,8 @@ class FigureFacts:
                 xobject = dictionary(ref, "figure or image object", self.skipped)
                 if xobject is not None:
                     self._read(xobject, page)
-                    self.collect(xobject.get("/Resources"), page, depth + 1)
+                    inner = xobject.get("/Resources")
+                    self.collect(inner, page, depth + 1, place_of(inner, (xobject, ()), "/Resources"))
 
     def _read(self, xobject: Any, page: int) -> None:
         name = xobject.get("/PTEX.FileName")
@@ -151,14 +190,15 @@ class FigureFacts:
             title = text(info.get("/Title", ""))
             if _PATH_LIKE_RE.match(title):
                 self._path(page, title)
-        metadata = resolved(xobject.get("/Metadata"))
-        if metadata is not None and hasattr(metadata, "get_data"):
-            packet = parsed(xmp.parse_xmp, metadata.get_data().decode("utf-8", "replace"))
+        metadata = xobject.get("/Metadata")
+        if isinstance(metadata, pikepdf.Stream):
+            packet = parsed(xmp.parse_xmp, metadata.read_bytes().decode("utf-8", "replace"))
             for field in xmp.XMP_CREATOR_FIELDS:
                 for value in packet.get(field, ()):
                     self._author(page, value, f"XMP {field} of an included figure or image")
-        if xobject.get("/Subtype") == "/Image" and text(xobject.get("/Filter", "")) == "/DCTDecode":
-            for source, value in parsed(xmp.jpeg_authors, xobject.get_data()[:_JPEG_HEAD_BYTES]):
+        if isinstance(xobject, pikepdf.Stream) and xobject.get("/Subtype") == "/Image" and \
+                xobject.get("/Filter") == "/DCTDecode":
+            for source, value in parsed(xmp.jpeg_authors, xobject.read_raw_bytes()[:_JPEG_HEAD_BYTES]):
                 self._author(page, value, f"{source} of a JPEG image")
 
     def _path(self, page: int, path: str) -> None:
@@ -174,7 +214,7 @@ class FigureFacts:
 
 
 def collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], depth: int,
-                  skipped: Skipped, forms_read: set[int]) -> None:
+                  skipped: Skipped, forms_read: set[tuple[int, int]]) -> None:
     """Add the fonts of a resource dictionary (and of the form XObjects in it) to `fonts`;
     `forms_read` holds the forms already read for this page (a form drawn from many places is
     read once a page, not once per path to it)."""
@@ -199,8 +239,9 @@ def collect_fonts(resources: Any, page: int, fonts: dict[str, dict[str, Any]], d
     for ref in forms:
         with skipped.guard("figure or image object", ref):
             xobject = dictionary(ref, "figure or image object", skipped)
-            if xobject is not None and xobject.get("/Subtype") == "/Form" and id(xobject) not in forms_read:
-                forms_read.add(id(xobject))
+            if xobject is not None and xobject.get("/Subtype") == "/Form" and xobject.objgen not in forms_read:
+                if xobject.is_indirect:
+                    forms_read.add(xobject.objgen)
                 collect_fonts(xobject.get("/Resources"), page, fonts, depth + 1, skipped, forms_read)
 
 
@@ -212,13 +253,12 @@ def _base_name(font: Any) -> str:
 
 
 def _is_embedded(font: Any, skipped: Skipped) -> bool:
-    generic = load_pypdf().generic
     subtype = font.get("/Subtype")
     if subtype == "/Type3":
         return True
     if subtype == "/Type0":
-        descendants = resolved(font.get("/DescendantFonts"))
-        if not isinstance(descendants, generic.ArrayObject) or not descendants:
+        descendants = font.get("/DescendantFonts")
+        if not isinstance(descendants, pikepdf.Array) or not len(descendants):
             return False
         font = dictionary(descendants[0], "font", skipped)
         if font is None:
@@ -227,10 +267,10 @@ def _is_embedded(font: Any, skipped: Skipped) -> bool:
     return descriptor is not None and any(key in descriptor for key in _EMBEDDED_FONT_KEYS)
 
 
-def read_fonts(pages: Any, skipped: Skipped) -> list[Font]:
+def walk_fonts(pages: Any, skipped: Skipped) -> list[Font]:
     """Every font the pages use (including inside form XObjects), with type and embedding."""
     fonts: dict[str, dict[str, Any]] = {}
     for number, page in enumerate(pages, start=1):
-        collect_fonts(page.get("/Resources"), number, fonts, 0, skipped, set())
+        collect_fonts(page.obj.get("/Resources"), number, fonts, 0, skipped, set())
     return [Font(name=name, subtype=facts["subtype"], embedded=facts["embedded"],
                  pages=tuple(sorted(facts["pages"]))) for name, facts in sorted(fonts.items())]

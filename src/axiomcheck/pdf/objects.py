@@ -1,9 +1,9 @@
-"""Object-level facts read with pypdf: metadata, XMP, embedded file paths and the authors
-that included figures carry, and fonts when PDFium cannot describe them (`pdfium_objects`).
+"""Object-level facts read with pikepdf (qpdf): metadata, XMP, embedded file paths and the
+authors that included figures carry, and fonts when PDFium cannot describe them (`pdfium_objects`).
 
-pypdf is imported only when a rule asks for one of these (it costs about 70 ms to import;
-`pypdf_loader` keeps its crypto library out until a file is encrypted), and the document
-information is read before any page is touched, which keeps it cheap. The walk over the
+pikepdf is imported only when a rule asks for one of these (`load_pikepdf`); qpdf parses the
+file in C++, decrypts it (RC4 and AES, with the empty password) and repairs what it can, so
+that opening a paper and reading its page tree costs a few milliseconds. The walk over the
 objects (`object_walk`) skips and counts damaged objects; what it skipped travels with the
 facts (`Metadata.unread`, `FontFacts.unread`) so that the report says the check is incomplete.
 """
@@ -11,96 +11,133 @@ facts (`Metadata.unread`, `FontFacts.unread`) so that the report says the check 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from ..model import Font, Metadata
-from ..verdicts import describe
-from .object_walk import FigureFacts, Skipped, is_damage, resolved, text
-from .object_walk import read_fonts as walk_fonts
-from .pypdf_loader import enable_aes, load_pypdf
-from .xmp import XmpReader
+from ..verdicts import DETAIL_CHARS, describe
 
 GlyphText = dict[str, tuple[dict[str, str], list[str]]]
 """Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
 font's other codes map honestly): what `glyph_text.read_glyph_text` finds."""
 
-DEFAULT_STREAM_CAP = 75_000_000
-"""pypdf's own default cap on a decoded stream, in bytes."""
 XMP_UNREADABLE = "The XMP metadata cannot be read: the metadata check could not look at it"
+_LOST_OBJECT_MARKS = ("treating object as null", "is missing or invalid; repairing")
+"""What qpdf's warnings say when it reads a damaged object as null, or replaces a page's resources."""
 """How the report says that the document's XMP packet exists but cannot be read."""
-_stream_cap: int | None = None
+DEFAULT_STREAM_CAP = 75_000_000
+"""The most one stream may decode to, in bytes, unless a run sets less (`cap_decoded_streams`)."""
+_stream_cap = DEFAULT_STREAM_CAP
+_applied_cap: int | None = None
 
 
 def cap_decoded_streams(max_bytes: int) -> None:
-    """Cap how much pypdf may decode from one stream in this process (a few kilobytes of
+    """Cap how much qpdf may decode from one stream in this process (a few kilobytes of
     nested compression can otherwise expand to gigabytes); a capped stream raises, and the
-    file gets a verdict. The cap is applied when pypdf is first used, so that setting it does
-    not import pypdf."""
+    object is skipped as damaged. The cap is applied when pikepdf is first used, so that
+    setting it does not import pikepdf."""
     global _stream_cap
     _stream_cap = max(1_000_000, min(max_bytes, DEFAULT_STREAM_CAP))
 
 
-def _apply_stream_cap() -> None:
-    pypdf = load_pypdf()
-    cap = _stream_cap
-    if cap is None or pypdf.get_configuration().zlib_maximum_output_length == cap:
-        return
-    pypdf.overwrite_configuration(
-        maximum_declared_stream_length=cap, array_based_stream_maximum_output_length=cap,
-        jbig2_maximum_output_length=cap, lzw_maximum_output_length=cap,
-        run_length_maximum_output_length=cap, zlib_maximum_output_length=cap,
-        xmp_maximum_input_length=min(cap, 10_000_000))
+def load_pikepdf() -> ModuleType:
+    """pikepdf, imported on first use, under the stream cap."""
+    global _applied_cap
+    import pikepdf  # noqa: PLC0415 - tens of milliseconds: only when a fact of the objects is asked
+
+    if _applied_cap != _stream_cap:
+        from pikepdf.settings import set_qpdf_limits  # noqa: PLC0415 - part of pikepdf, loaded with it
+
+        cap = _stream_cap  # what each of qpdf's decoders may produce from one stream
+        set_qpdf_limits(flate_max_memory=cap, png_max_memory=cap, run_length_max_memory=cap, tiff_max_memory=cap,
+                        dct_max_memory=cap)
+        _applied_cap = _stream_cap
+    return pikepdf
 
 
-def open_reader(path: str) -> Any:
-    """A pypdf reader in non-strict mode (damaged files are read as far as possible), under
-    the stream cap when one is set. An encrypted file gets pypdf's AES provider first
-    (`pypdf_loader.enable_aes`: ImportError naming `cryptography` when it is missing)."""
-    pypdf = load_pypdf()
-    _apply_stream_cap()
-    try:
-        reader = pypdf.PdfReader(path, strict=False)
-    except pypdf.errors.DependencyError:  # AES-256 keys are checked as the file opens
-        enable_aes()
-        return pypdf.PdfReader(path, strict=False)
-    if reader.is_encrypted:  # AES-128 objects are decrypted as they are read
-        enable_aes()
-    return reader
+def describe_warning(warning: str) -> str:
+    """One of qpdf's warnings as a message quotes it: at most `verdicts.DETAIL_CHARS` of it."""
+    text = " ".join(warning.split())
+    return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS - 1].rstrip() + "…"
 
 
-def page_count(reader: Any) -> int:
-    """The page count as pypdf reads the page tree."""
-    return len(reader.pages)
+class _Described(str):
+    """A path that qpdf names "file" in its messages: a report never quotes where the file
+    was read from (a run's folder, the web page's upload folder), so the same file gets the
+    same report wherever it lies."""
+
+    def __str__(self) -> str:
+        return "file"
 
 
-def read_metadata(reader: Any) -> Metadata:
-    """Document information, person-naming XMP fields and what included figures carry (paths,
-    authors); link targets are PDFium's (`pdfium_objects`). Damaged objects are skipped and
-    named in `Metadata.unread`."""
+class ObjectReader:
+    """A file as qpdf reads it (`pdf`, a pikepdf.Pdf) and its path; closing it releases the file."""
+
+    def __init__(self, pdf: Any, path: str) -> None:
+        self.pdf = pdf
+        self.path = path
+
+    def close(self) -> None:
+        self.pdf.close()
+
+    def __enter__(self) -> ObjectReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_reader(path: str) -> ObjectReader:
+    """The file opened with qpdf, read as far as its damage allows; an encrypted file opens
+    with the empty password (raises pikepdf.PasswordError when that does not)."""
+    return ObjectReader(load_pikepdf().open(_Described(path)), path)
+
+
+def page_count(reader: ObjectReader) -> int:
+    """The page count as qpdf reads the page tree."""
+    return len(reader.pdf.pages)
+
+
+def read_metadata(reader: ObjectReader) -> Metadata:
+    """Document information (in the file's order of entries), person-naming XMP fields and what
+    included figures carry (paths, authors); link targets are PDFium's (`pdfium_objects`).
+    Damaged objects are skipped and named in `Metadata.unread`."""
+    from .key_order import FileOrder, place_of  # noqa: PLC0415 - with pikepdf, when the metadata is asked
+    from .object_walk import FigureFacts, Skipped, is_dictionary, key_text, text  # noqa: PLC0415 - as above
+
     skipped = Skipped()
+    pdf = reader.pdf
+    order = FileOrder(pdf, reader.path)
     info: dict[str, str] = {}
-    raw_info = reader.metadata or {}
-    for key, value in raw_info.items():
-        with skipped.guard("document information entry", value):
-            info[str(key).lstrip("/")] = text(value)
-    figures = FigureFacts(skipped)
-    for number, page in enumerate(reader.pages, start=1):
-        figures.collect(page.get("/Resources"), number, 0)
-    xmp, repeats = _read_xmp(reader, skipped)
+    raw_info = pdf.trailer.get("/Info")
+    if is_dictionary(raw_info):
+        for key in order.keys(raw_info, place_of(raw_info, (None, ()), "/Info")):
+            value = raw_info.get(key)
+            with skipped.guard("document information entry", value):
+                info[key_text(key).lstrip("/")] = text(value)
+    figures = FigureFacts(skipped, order)
+    for number, page in enumerate(pdf.pages, start=1):
+        resources = page.obj.get("/Resources")
+        figures.collect(resources, number, 0, place_of(resources, (page.obj, ()), "/Resources"))
+    xmp, repeats = _read_xmp(pdf, skipped)
     return Metadata(info=info, xmp=xmp, embedded_paths=tuple(figures.paths),
-                    embedded_authors=tuple(figures.authors), xmp_repeats=repeats, unread=skipped.summary())
+                    embedded_authors=tuple(figures.authors), xmp_repeats=repeats,
+                    unread=skipped.summary() + qpdf_repairs(pdf))
 
 
-def _read_xmp(reader: Any, skipped: Skipped) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
+def _read_xmp(pdf: Any, skipped: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, int]]]:
     """The document's XMP fields; an XMP packet that exists but cannot be read (or only in
-    part) is noted in `skipped`, so that the metadata check is not taken for complete."""
+    part) is noted in `skipped` (`object_walk.Skipped`), so that the metadata check is not
+    taken for complete."""
+    from .object_walk import is_damage, is_dictionary  # noqa: PLC0415 - with pikepdf, as the walk
+    from .xmp import XmpReader  # noqa: PLC0415 - as above
+
     try:
-        root = resolved(reader.trailer["/Root"])
-        reference = root.get("/Metadata") if hasattr(root, "get") else None
-        stream = resolved(reference)
-        if stream is None or not hasattr(stream, "get_data"):
+        root = pdf.trailer.get("/Root")
+        stream = root.get("/Metadata") if is_dictionary(root) else None
+        if not isinstance(stream, load_pikepdf().Stream):
             return {}, {}
-        data = stream.get_data().decode("utf-8", "replace")
+        data = stream.read_bytes().decode("utf-8", "replace")
     except Exception as error:
         if not is_damage(error):
             raise
@@ -117,14 +154,28 @@ def _read_xmp(reader: Any, skipped: Skipped) -> tuple[dict[str, list[str]], dict
 
 @dataclass(frozen=True)
 class FontFacts:
-    """The fonts pypdf reads, and what it skipped as damaged."""
+    """The fonts qpdf reads, and what it skipped as damaged."""
 
     fonts: list[Font]
     unread: tuple[str, ...] = ()
 
 
-def read_fonts(reader: Any) -> FontFacts:
+def read_fonts(reader: ObjectReader) -> FontFacts:
     """Every font the pages use (including inside form XObjects), with type and embedding."""
+    from .object_walk import Skipped, walk_fonts  # noqa: PLC0415 - with pikepdf, when the fonts are asked
+
     skipped = Skipped()
-    fonts = walk_fonts(reader.pages, skipped)
-    return FontFacts(fonts, skipped.summary())
+    fonts = walk_fonts(reader.pdf.pages, skipped)
+    return FontFacts(fonts, skipped.summary() + qpdf_repairs(reader.pdf))
+
+
+def qpdf_repairs(pdf: Any) -> tuple[str, ...]:
+    """What qpdf, reading the file, could not parse and read as null instead, or had to
+    replace (a page's resources): one phrase, or none. The walks above see the repaired file,
+    in which nothing is missing, so without it the report would not say that what they read
+    is incomplete."""
+    lost = [warning for warning in pdf.get_warnings() if any(mark in warning for mark in _LOST_OBJECT_MARKS)]
+    if not lost:
+        return ()
+    plural = "s" if len(lost) > 1 else ""
+    return (f"{len(lost)} damaged object{plural} qpdf read as null or replaced: {describe_warning(lost[0])}",)

@@ -20,12 +20,12 @@ from .pdfium_objects import PageFont
 
 SPLIT_MIN_PAGES = 80
 """Files with at least this many pages are split. On two cores the other one also runs the
-pypdf helper (about 100-150 ms of a paper's work), and a helper pays PDFium's page load
+qpdf helper (pikepdf's import and a paper's object facts), and a helper pays PDFium's page load
 again and the encoding of its words: measured, a split loses on 23-40 page papers and gains
 on a 111-page file (docs/performance.md); `bench/run.py` measures it again."""
 HELPER_SHARE = 0.3
 """The share of the pages, from the end, that the helper reads: a helper page costs about
-1.8 worker pages (load, words, encoding) and shares its core with the pypdf helper."""
+1.8 worker pages (load, words, encoding) and shares its core with the qpdf helper."""
 
 PageFacts = tuple[list[Word], int, tuple[PageFont, ...], tuple[LinkTarget, ...]]
 """A page's words, character count, fonts and link targets."""

@@ -5,10 +5,10 @@ listed in resource dictionaries); its link targets are the URI actions of its li
 annotations. Both are read while the page is loaded for its words (`source.PdfSource`), so
 the file is parsed once, by PDFium.
 
-PDFium cannot tell two things pypdf can: the PDF subtype of a font that is not embedded
+PDFium cannot tell two things qpdf can: the PDF subtype of a font that is not embedded
 (PDFium substitutes a font program for it) and the resource name of a Type 3 font without a
 /BaseFont (TeX's bitmap fonts). `PageFont.complete` says whether a font was fully described;
-the caller asks pypdf for the whole list when one was not.
+the caller asks qpdf for the whole list when one was not.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..model import BBox, Font, LinkTarget
 from .pdfium_library import native
 
 _MAX_FORM_DEPTH = 4
-"""Form XObjects nested deeper than this are not searched for fonts (as with pypdf)."""
+"""Form XObjects nested deeper than this are not searched for fonts (as with qpdf)."""
 _URI_BUFFER = 4096
 _PROGRAM_FORMATS = ((b"%!", "Type1"), (b"\x80\x01", "Type1"), (b"\x01\x00", "Type1"), (b"OTTO", "OpenType"),
                     (b"\x00\x01\x00\x00", "TrueType"), (b"true", "TrueType"), (b"ttcf", "TrueType"))

@@ -10,6 +10,7 @@ page rotation are taken into account.
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,28 +57,36 @@ class BoxPicture:
     legend: str = ""
 
 
-def draw_box_pictures(pdf_path: str, pictures: Sequence[BoxPicture]) -> list[BoxPicture]:
-    """Render each picture; returns those written. A page that does not exist or that PDFium
-    cannot draw gets no picture."""
-    written: list[BoxPicture] = []
+def draw_box_pictures(pdf_path: str, pictures: Sequence[BoxPicture]) -> dict[BoxPicture, str | None]:
+    """Render each picture: None for each one written, else why it is not (a page that does
+    not exist or that PDFium cannot draw, a target that cannot take the file)."""
     if not pictures:
-        return written
+        return {}
     try:
         pdf = open_pdf(pdf_path)
-    except (PdfiumOpenError, pdfium.PdfiumError):
-        return written
+    except (PdfiumOpenError, pdfium.PdfiumError) as error:
+        return dict.fromkeys(pictures, f"PDFium could not open the file to draw it ({error})")
+    drawn: dict[BoxPicture, str | None] = {}
     try:
         for picture in pictures:
-            if not 1 <= picture.page <= len(pdf):
-                continue
-            try:
-                _render(pdf, picture)
-            except pdfium.PdfiumError:
-                continue
-            written.append(picture)
+            drawn[picture] = _render_or_why(pdf, picture)
     finally:
         pdf.close()
-    return written
+    return drawn
+
+
+def _render_or_why(pdf: pdfium.PdfDocument, picture: BoxPicture) -> str | None:
+    if not 1 <= picture.page <= len(pdf):
+        return f"the file has no page {picture.page} to draw"
+    try:
+        _render(pdf, picture)
+    except pdfium.PdfiumError as error:
+        return f"PDFium could not draw page {picture.page} ({error})"
+    except OSError as error:  # a full disk, say: no half-written picture is left behind
+        with contextlib.suppress(OSError):
+            picture.target.unlink()
+        return f"{picture.target} could not be written ({error.strerror or error})"
+    return None
 
 
 def _pixels(page: pdfium.PdfPage, image: Image.Image, box: tuple[float, float, float, float],

@@ -1,7 +1,7 @@
-"""Where a `Document` gets its raw facts: a PDF file (PDFium + pypdf) or synthetic pages.
+"""Where a `Document` gets its raw facts: a PDF file (PDFium + pikepdf) or synthetic pages.
 
 A PDF's pages are read by PDFium once each: words, fonts and link targets together
-(`text_extraction`, `pdfium_objects`); pypdf reads what PDFium cannot give (XMP, figures'
+(`text_extraction`, `pdfium_objects`); qpdf (pikepdf) reads what PDFium cannot give (XMP, figures'
 own metadata, a second page count, and fonts PDFium cannot describe).
 
 `PdfSource` is the real one. Some of its facts may have been read already by another reader
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 _UNREADABLE_PAGE_FONT = PageFont("", "unknown", False, False)
-"""Stands for the fonts of a page PDFium cannot load: incomplete, so pypdf lists the fonts."""
+"""Stands for the fonts of a page PDFium cannot load: incomplete, so qpdf lists the fonts."""
 
 
 _PAGE_FACTS = {"links": "links", "picture": "painted picture (what the hidden-text check renders)"}
@@ -74,10 +74,10 @@ class Source(Protocol):
 
 
 class PdfSource:
-    """A PDF file read with PDFium (pages, text, document info) and pypdf (objects)."""
+    """A PDF file read with PDFium (pages, text, document info) and qpdf (objects)."""
 
     def __init__(self, path: str, objects_read: Prefetched | None = None) -> None:
-        """Open `path` with PDFium. `objects_read` is another reader already reading pypdf's
+        """Open `path` with PDFium. `objects_read` is another reader already reading qpdf's
         facts of the same file (`object_facts.OBJECT_FACTS`); the source owns it from here on, and
         closes it when the file cannot be opened."""
         self.path = path
@@ -177,7 +177,7 @@ class PdfSource:
 
     def page_objects(self, index: int) -> tuple[tuple[PageFont, ...], tuple[LinkTarget, ...]]:
         """Fonts and links of a page, loading it when its words were not read. A page PDFium
-        cannot load has no links, and an unknown font (so the font list is pypdf's)."""
+        cannot load has no links, and an unknown font (so the font list is qpdf's)."""
         if index not in self._page_objects:
             try:
                 page = self._pages.pop(index, None) or self._pdf[index]
@@ -221,10 +221,11 @@ class PdfSource:
 
     def unread(self) -> tuple[str, ...]:
         """What was skipped as damaged in the facts read so far (document information,
-        metadata, fonts), one phrase each."""
-        return tuple(phrase for phrases in self._unread.values() for phrase in phrases)
+        metadata, fonts), one phrase each (the same damage seen by two readings is said once)."""
+        return tuple(dict.fromkeys(phrase for phrases in self._unread.values() for phrase in phrases))
 
-    def _pypdf(self) -> Any:
+    def _objects(self) -> Any:
+        """The file opened with qpdf, once, on the first fact asked of it."""
         if self._reader is None:
             self._reader = objects.open_reader(self.path)
         return self._reader
@@ -256,10 +257,10 @@ class PdfSource:
             delivered, value = self._objects_read.result(key)
             if delivered:  # the other reader's fact, of the type `read` returns (`execution.prefetch`)
                 return cast(_T, value)
-        return read(self._pypdf())
+        return read(self._objects())
 
     def object_page_count(self) -> int:
-        """The page count as pypdf reads the page tree: a second, independent opinion."""
+        """The page count as qpdf reads the page tree: a second, independent opinion."""
         return self._object_fact("pages", objects.page_count)
 
     def metadata(self) -> Metadata:
@@ -273,7 +274,7 @@ class PdfSource:
         return self._object_fact("glyph_text", object_facts.glyph_text)
 
     def fonts(self) -> list[Font]:
-        """PDFium's fonts; pypdf's when PDFium cannot describe one (`pdfium_objects`)."""
+        """PDFium's fonts; qpdf's when PDFium cannot describe one (`pdfium_objects`)."""
         pages = [(index + 1, self.page_objects(index)[0]) for index in range(self.page_count())]
         if fonts_complete(fonts for _, fonts in pages):
             return merge_fonts(pages)
@@ -297,8 +298,12 @@ class PdfSource:
                         page.close()
                 finally:
                     self._pages.clear()
-                    self._reader = None
-                    self._pdf.close()
+                    try:
+                        if self._reader is not None:
+                            self._reader.close()
+                    finally:
+                        self._reader = None
+                        self._pdf.close()
 
 
 SYNTHETIC_CONTRAST = 0.15

@@ -28,15 +28,17 @@ import ctypes
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image, ImageChops
 
 from ..model import BBox, Hiding, HidingReason, Word
 from .paint_order import PaintOrder, Shape, TextState, overlap_share
 from .pdfium_library import native
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 SCALE = 2.0
 """Pixels per point of the rendered regions (144 dpi): several pixels across 4 pt text."""
@@ -342,6 +344,8 @@ _SEEN_LEVELS = [0] * VISIBLE_CONTRAST + [255] * (256 - VISIBLE_CONTRAST)
 def _changed(painted: Image.Image, bare: Image.Image) -> Image.Image:
     """A mask (mode L) of the pixels whose colour changed by VISIBLE_CONTRAST or more in some
     channel: 255 there, 0 elsewhere."""
+    from PIL import ImageChops  # noqa: PLC0415 - Pillow, only on a page with regions to compare
+
     bands = ImageChops.difference(painted, bare).split()
     changed = bands[0]
     for band in bands[1:]:

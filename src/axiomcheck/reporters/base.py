@@ -71,6 +71,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def took(files: int, seconds: float) -> str:
+    """How long checking `files` files took, and the rate: "in 12.3 s, 4.1 files/s"."""
+    rate = f", {files / seconds:.1f} files/s" if files and seconds > 0 else ""
+    return f"in {seconds:.1f} s{rate}"
+
+
 def one_line(text: str) -> str:
     """Multi-line text (an author block, a paragraph) on one line, parts joined by ' / '."""
     return " / ".join(part.strip() for part in text.splitlines() if part.strip())

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from ..model import Severity
 from ..report import FileResult, FileStatus, Finding, Report, RunStatus
-from .base import Emitter, StatusTally, completed, main_body_words, one_line, plural
+from .base import Emitter, StatusTally, completed, main_body_words, one_line, plural, took
 
 _LABEL = {FileStatus.PASS: "PASS", FileStatus.FAIL: "FAIL", FileStatus.ERROR: "NOT CHECKED"}
 _COLOURS = {"pass": "bold green", "fail": "bold red", "error": "bold magenta", Severity.ERROR: "red",
@@ -90,6 +90,8 @@ def _finding(finding: Finding) -> list[list[Segment]]:
         lines.append([(f"{'':>9}", ""), ("fix:", "fix"), (f"   {finding.hint}", "")])
     if finding.evidence_image:
         lines.append([(f"{'':>9}see:   {finding.evidence_image}", "")])
+    elif finding.picture_note:
+        lines.append([(f"{'':>9}no picture: {finding.picture_note}", "")])
     if finding.waiver is not None:
         lines.append([(f"{'':>9}waived ({finding.severity}): {one_line(finding.waiver)}", "waived")])
     return lines
@@ -150,5 +152,5 @@ class TextEmitter(Emitter):
         if done.partial:
             summary += f"; {done.summary}"
         if self.style.timings:
-            summary += f" in {time.monotonic() - self.started:.1f} s"
+            summary += f" {took(self.tally.total, time.monotonic() - self.started)}"
         self._write([[(summary, "summary")]])

@@ -74,10 +74,13 @@ class Hit:
         return " ".join(line.text for line in self.passage.lines[first:last + 1])
 
 
-def search(doc: Document, pattern: re.Pattern[str], regions: tuple[str, ...] = TEXT_REGIONS) -> Iterator[Hit]:
-    """Every match of `pattern` in the passages of the given regions, in reading order."""
+def search(doc: Document, pattern: re.Pattern[str], regions: tuple[str, ...] = TEXT_REGIONS,
+           needs: tuple[str, ...] = ()) -> Iterator[Hit]:
+    """Every match of `pattern` in the passages of the given regions, in reading order.
+    `needs`, when given, are texts of which every match holds one: a passage holding none of
+    them is not searched (most passages, for a pattern built around a rare character)."""
     for passage in doc.text.passages:
-        if passage.region not in regions:
+        if passage.region not in regions or needs and not any(text in passage.text for text in needs):
             continue
         for match in pattern.finditer(passage.text):
             page, box = passage.box(match.start(), match.end())

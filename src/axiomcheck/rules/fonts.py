@@ -1,7 +1,7 @@
 """Font rules: the body font family, embedded fonts, and bitmap (Type 3) fonts.
 
 The family is read from the words of the body text; embedding and font types come from the
-font resources (`doc.fonts`, read with pypdf only when one of these rules runs).
+font resources (`doc.fonts`, read with qpdf only when PDFium cannot describe one).
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from ..batch.plan import Group, RunPlan
 from ..batch.run import RunSettings, run_items
 from ..codec import report_to_json
 from ..limits import Limits, format_duration, format_size
-from ..pipeline import precheck_result
+from ..pipeline import Known, precheck_result
 from ..report import Finding, Report
 from .dispatch import Busy, CheckerLease, CheckerRefused, Checkers
 from .security import SecurityHeaders
@@ -204,13 +204,13 @@ class _Server:
         """The upload's report, and its pictures when `pictures` (the page shows them; the
         JSON API has none, so none are drawn for it)."""
         limits = self.settings.limits
-        rejected = await asyncio.to_thread(precheck_result, str(saved.path), limits)
+        rejected = await asyncio.to_thread(precheck_result, str(saved.path), limits, saved.sha256)
         if rejected is not None:
             pack = group.pack
             refused = Report(venue=pack.venue, track=pack.track, stage=pack.stage, files=[rejected])
             return _Outcome(public_report(refused, saved.display_name), {}, saved.display_name, True)
         evidence = str(place.evidence) if pictures else None
-        lease = await checkers.lease(evidence)
+        lease = await checkers.lease(evidence, Known(saved.sha256, prechecked=True))
         place.check = asyncio.get_running_loop().run_in_executor(
             checkers.threads, _check_upload, lease, saved, group, limits, evidence)
         place.check.add_done_callback(lambda _: checkers.release(lease))

@@ -43,6 +43,10 @@ class CheckUpload(NamedTuple):
     path: str
     spec: PackSpec
     evidence_dir: str | None
+    sha256: str | None = None
+    """The upload's SHA-256, read as it was saved."""
+    prechecked: bool = False
+    """The server has run the prechecks on it and they passed."""
 
 
 class UploadChecked(NamedTuple):
@@ -104,7 +108,8 @@ def run_job(job: CheckUpload, pools: _Pools) -> UploadChecked | UploadRefused:
     """The reply to one job; never raises (a failure becomes a refusal, logged by the server)."""
     try:
         pool = pools.get(job.spec)
-        return UploadChecked(next(iter(pool.check([FileTask(job.path, evidence_dir=job.evidence_dir)]))))
+        return UploadChecked(next(iter(pool.check([FileTask(job.path, evidence_dir=job.evidence_dir,
+                                                                   sha256=job.sha256, prechecked=job.prechecked)]))))
     except (PackError, SelectionError) as error:
         return UploadRefused(str(error))
     except Exception as error:  # a bug in axiomcheck: logged for the operator, never shown to the author

@@ -26,6 +26,7 @@ from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
 from ..codec.wire import CodecError
 from ..execution.deaths import LOSSES_BEFORE_VERDICT
 from ..execution.messages import MAX_REPLY_BYTES
+from ..pipeline import NOTHING_KNOWN, Known
 from ..report import FileResult, FileStatus
 from ..verdicts import verdict_finding
 from .checker import FROM_CHECKER, CheckUpload, UploadChecked, UploadRefused, serve_checks
@@ -126,9 +127,9 @@ class Checkers:
         with self._lock:
             return sum(1 for checker in self._all if checker.process.is_alive())
 
-    async def lease(self, evidence_dir: str | None) -> CheckerLease:
+    async def lease(self, evidence_dir: str | None, known: Known = NOTHING_KNOWN) -> CheckerLease:
         """An idle checker for one upload, its pictures drawn into `evidence_dir` (none when
-        None); raises Busy.
+        None), told what the server already knows of the file (`known`); raises Busy.
         Give it back with `release` (on the event loop)."""
         if self.full:
             raise Busy()
@@ -139,7 +140,7 @@ class Checkers:
             raise Busy() from None
         finally:
             self.waiting -= 1
-        return CheckerLease(self, checker, evidence_dir)
+        return CheckerLease(self, checker, evidence_dir, known)
 
     def release(self, lease: CheckerLease) -> None:
         """The lease's checker (or its replacement) is idle again."""
@@ -169,10 +170,12 @@ class Checkers:
 class CheckerLease:
     """One checker, leased for one upload: the executor the run loop checks the upload with."""
 
-    def __init__(self, checkers: Checkers, checker: _Checker, evidence_dir: str | None) -> None:
+    def __init__(self, checkers: Checkers, checker: _Checker, evidence_dir: str | None,
+                 known: Known = NOTHING_KNOWN) -> None:
         self.checkers = checkers
         self.checker = checker
         self.evidence_dir = evidence_dir
+        self.known = known
 
     def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
         for item in work:
@@ -180,7 +183,7 @@ class CheckerLease:
 
     def _check(self, work: Work) -> FileResult:
         path = work.item.path or work.item.display
-        job = CheckUpload(path, work.group.spec, self.evidence_dir)
+        job = CheckUpload(path, work.group.spec, self.evidence_dir, self.known.sha256, self.known.prechecked)
         losses: list[str] = []
         fresh = False
         while True:

@@ -42,5 +42,6 @@ class WebSettings:
     @property
     def check_deadline(self) -> float:
         """How long the server waits for a checker's reply before it gives up on the checker:
-        the workers' own timeout for each try a file may get, plus time to fork and reply."""
-        return self.limits.timeout * MOST_TRIES + 30.0
+        the workers' own timeout for each try a file may get and once more for its pictures,
+        plus time to fork and reply."""
+        return self.limits.timeout * (MOST_TRIES + 1) + 30.0

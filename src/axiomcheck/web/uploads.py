@@ -8,8 +8,8 @@ private folder as `<random hex>.pdf`; the name the author's browser sent is only
 
 from __future__ import annotations
 
+import hashlib
 import secrets
-import shutil
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -23,6 +23,8 @@ from ..limits import format_size
 FORM_FIELDS = 8
 FIELD_BYTES = 4096
 DISPLAY_NAME_CHARS = 120
+COPY_CHUNK = 1 << 20
+"""Bytes of an upload copied (and hashed) at a time."""
 
 
 def too_large(max_size: int) -> HTTPException:
@@ -60,6 +62,8 @@ class SavedUpload:
 
     path: Path
     display_name: str
+    sha256: str
+    """The file's SHA-256, read as it was saved (the checks take it instead of reading the file again)."""
 
 
 def display_name(sent: str | None) -> str:
@@ -69,9 +73,13 @@ def display_name(sent: str | None) -> str:
 
 
 def save_upload(upload: UploadFile, folder: Path) -> SavedUpload:
-    """Copy the upload into `folder` as `<random>.pdf` (blocking: run in a thread)."""
+    """Copy the upload into `folder` as `<random>.pdf`, hashing it on the way (blocking: run
+    in a thread)."""
     path = folder / f"{secrets.token_hex(16)}.pdf"
+    digest = hashlib.sha256()
     upload.file.seek(0)
     with open(path, "xb") as target:
-        shutil.copyfileobj(upload.file, target)
-    return SavedUpload(path, display_name(upload.filename))
+        while chunk := upload.file.read(COPY_CHUNK):
+            digest.update(chunk)
+            target.write(chunk)
+    return SavedUpload(path, display_name(upload.filename), digest.hexdigest())

@@ -19,6 +19,8 @@ _DOT = r"(?:\.|\s?[\[{(]dot[\]})]\s?)"
 EMAIL_RE = re.compile(
     rf"(?<![\w.+-])(?:\{{[^{{}}@]{{1,200}}\}}|[\w.+-]*\w){_AT}\w[\w-]*(?:{_DOT}[\w-]+)*{_DOT}[A-Za-z]{{2,}}\b")
 """An e-mail address, also `{a, b}@host.org` lists and `name{at}host{dot}org` spellings."""
+EMAIL_NEEDS = ("@", "at]", "at}", "at)")
+"""Every match of EMAIL_RE holds one of these (its `@`, or the `at` of a spelled-out one)."""
 TOOL_RE = re.compile(
     r"\b(?:la)?tex\b|pdf(?:la)?tex|xetex|luatex|luahbtex|hyperref|dvips|dvipdfm|ghostscript|acrobat|adobe|"
     r"distiller|illustrator|photoshop|indesign|inkscape|microsoft|\bword\b|powerpoint|excel|office|libreoffice|"

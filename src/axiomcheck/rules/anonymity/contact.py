@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...model import REGIONS, BBox, Severity
 from .._text import AUTHOR_AREA, search
 from ..base import CheckContext, Violation, option, rule
-from ._identity import EMAIL_RE
+from ._identity import EMAIL_NEEDS, EMAIL_RE
 from ._placeholders import PLACEHOLDER_EMAILS, is_placeholder_email
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def email_address(doc: Document, options: EmailOptions, context: CheckContext) -
     footnotes of page 1; the template hides only `\\author{}`.
     """
     seen: set[str] = set()
-    for hit in search(doc, EMAIL_RE, REGIONS):
+    for hit in search(doc, EMAIL_RE, REGIONS, EMAIL_NEEDS):
         if hit.text.lower() not in seen and not is_placeholder_email(hit.text, options.placeholders):
             seen.add(hit.text.lower())
             yield _email_violation(hit.text, hit.region, hit.page, hit.bbox, hit.lines_text)

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from ...model import REGIONS, BBox, Line, Severity
 from .._names import MIN_NAME_WORDS, account_forms, person_names, squash
-from .._text import ACKNOWLEDGMENT_REGIONS, REFERENCES, TEXT_REGIONS, sentence_around, trim
+from .._text import ACKNOWLEDGMENT_REGIONS, TEXT_REGIONS, search, sentence_around, trim
 from ..base import CheckContext, Violation, option, rule
-from ._identity import EMAIL_RE
+from ._identity import EMAIL_NEEDS, EMAIL_RE
 from ._placeholders import is_placeholder_email, placeholder_names
 
 if TYPE_CHECKING:
@@ -297,10 +297,8 @@ def _printed_addresses(doc: Document) -> dict[str, int]:
     """E-mail addresses the paper prints outside the references or links with `mailto:`, and
     their first page; placeholders left out."""
     found: dict[str, int] = {}
-    for passage in doc.text.passages:
-        if passage.region != REFERENCES:
-            for match in EMAIL_RE.finditer(passage.text):
-                found.setdefault(match.group(0), passage.box(match.start(), match.end())[0])
+    for hit in search(doc, EMAIL_RE, TEXT_REGIONS, EMAIL_NEEDS):  # every region but the references
+        found.setdefault(hit.match.group(0), hit.page)
     for link in doc.metadata.links:
         if link.uri.lower().startswith("mailto:"):
             found.setdefault(link.uri[len("mailto:"):].split("?")[0], link.page)
