@@ -289,7 +289,7 @@ def _loaded_by_name() -> dict[str, set[str]]:
 
     return {"rules": {own(t) for t in entry_points(RULES_GROUP).values() if t.startswith("axiomcheck.")},
             "reporters": {own(t) for t in entry_points(REPORTERS_GROUP).values() if t.startswith("axiomcheck.")},
-            "cli": {f"cli.{target.partition(':')[0]}" for target in COMMANDS.values()}}
+            "cli": {f"cli.{entry.target.partition(':')[0]}" for entry in COMMANDS.values()}}
 
 
 def test_modules_loaded_by_name_keep_the_layers() -> None:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.packs import PackDeprecationWarning, PackError, resolve, shipped_packs, validate_pack
+from axiomcheck.pack_catalog import shipped_packs
+from axiomcheck.packs import PackDeprecationWarning, PackError, resolve, validate_pack
 
 
 def _write(tmp_path: Path, text: str, name: str = "pack.yaml") -> Path:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..batch.plan import Group, PackSpec
-from ..packs import PackInfo, pack_info
+from ..pack_catalog import PackInfo
+from ..packs import pack_info
 
 CHOICE_SEPARATOR = "::"
 """Between venue and track in the upload form's single venue-and-track choice."""
