@@ -40,7 +40,7 @@ if not Path("/proc/self/stat").is_file():
 KINDS = ("over-limit.pdf", "refs-midpage.pdf", "metadata-author.pdf", "white-text.pdf", "type3-font.pdf",
          "email-in-body.pdf", "github-user-link.pdf", "wide-text-block.pdf")
 """Fixtures that exercise text, metadata, fonts, rendering and pictures."""
-LOST_TWICE = "(SIGKILL)"
+LOST_TWICE = "Killed from outside"
 """What the verdict of a file whose check was killed twice says."""
 CHECKER_LOST_TWICE = "checking process was lost twice"
 RUN_SECONDS = 600

@@ -134,7 +134,7 @@ def test_a_file_that_loses_its_worker_twice_gets_its_verdict_and_no_other_file_i
     results, tries = check(DYING, paths, jobs=2)
     assert [r.status for r in results] == ["pass", "error", "pass"]
     [verdict] = results[1].findings
-    assert verdict.rule == "AX903" and "the system killed the check (SIGKILL)" in verdict.message
+    assert verdict.rule == "AX907" and "Killed from outside" in verdict.message and "(SIGKILL" in verdict.message
     assert "while running the rules" in verdict.message and not results[1].internal_error
     assert tries == [1, 2, 1]
 

@@ -89,6 +89,17 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in (
             "numbers and the first reason. The rules ran on everything else, so the other findings stand "
             "and the file keeps its status, but a problem inside what was skipped (an author's name in an "
             "unreadable XMP packet, say) cannot have been found. One such finding per file."),
+    Verdict("AX907", "machine-stopped", Severity.ERROR,
+            "The machine stopped the check, not the file: it is checked again on the next run.",
+            "Nothing to change in the paper. Run the same command again when the machine is calmer (fewer "
+            "--jobs, more free memory): a results store checks this file again without --force.",
+            "The check could not finish for a cause of the machine's, which a calm run would not meet: "
+            "its worker was killed from outside twice (SIGKILL: an operator, or the system's out-of-memory "
+            "killer acting on the machine's whole load; the worker's own memory is capped by --max-memory "
+            "and would have ended otherwise), or it ran out of time twice while the machine was too busy "
+            "to give it a processor for half of its --timeout. The message says which and what the file "
+            "got. Such a result is never kept as the file's: `batch` checks it again on its next run, "
+            "and the web page's author may simply upload again."),
     Verdict("AX990", "rule-crashed", Severity.ERROR, "A rule failed on this file; the other rules still ran.",
             _BUG_HINT,
             "A rule raised an unexpected exception in axiomcheck's own code. Its result is missing; "
@@ -99,6 +110,8 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in (
 )}
 
 VERDICT_IDS = frozenset(v.id for v in VERDICTS.values())
+MACHINE_IDS = frozenset({VERDICTS["machine-stopped"].id})
+"""Verdicts of the machine's, not the file's: never stored as the file's result."""
 NOTE_IDS = frozenset({VERDICTS["partly-read"].id})
 """Verdicts that say a check is incomplete without stopping it: the file keeps its status."""
 
@@ -108,6 +121,12 @@ def verdict_finding(name: str, message: str | None = None, evidence: str | None 
     verdict = VERDICTS[name]
     return Finding(rule=verdict.id, name=verdict.name, severity=verdict.severity,
                    message=message or verdict.summary, hint=verdict.hint, evidence=evidence)
+
+
+def machine_caused(findings: Sequence[Finding]) -> bool:
+    """Whether a file was not checked for a cause of the machine's (`MACHINE_IDS`): a result
+    the next run checks again rather than keeps."""
+    return any(finding.rule in MACHINE_IDS for finding in findings)
 
 
 def is_verdict(finding: Finding) -> bool:

@@ -5,7 +5,9 @@ resolved pack (its rules, options and severities after `--select`/`--ignore`), t
 the stage, the axiomcheck version, and the settings that change a verdict or what a result
 holds (limits, the evidence pictures' folder). A run that finds its key skips the file;
 `--force` checks it again; a changed pack, version or limit is a new key, so the file is
-checked again.
+checked again. A result the machine caused (`machine-stopped`: its worker killed from
+outside, or starved of a processor until its timeout) is kept with its run but never under
+the key, so the next run checks that file again, without `--force`; so is our own bug's.
 
 Each result is written in its own transaction the moment it arrives, so a killed run loses
 only the files being checked. The database is in WAL mode with a busy timeout: two runs on
@@ -55,6 +57,7 @@ from datetime import datetime, timezone
 from ..model import Submission
 from ..codec import result_from_json, result_to_json
 from ..report import FileResult, Report, RunState
+from ..verdicts import machine_caused
 from .liveness import HEARTBEAT_EVERY, Owner, is_gone, parse_time, this_process
 from .store_runs import KEY_COLUMNS, KILLED, RunInfo, RunStart, run_report
 from .waivers import Waiver
@@ -283,16 +286,19 @@ class Store:
 
     def record(self, run_id: int, position: int, path: str, key: ResultKey | None, submission: Submission,
                result: FileResult, cached: bool = False) -> None:
-        """Keep `result` (raw, without waivers) and its place in the run, in one transaction."""
+        """Keep `result` (raw, without waivers) and its place in the run, in one transaction. A
+        result the machine caused (`verdicts.machine_caused`) is the run's, never the file's:
+        it is kept with the run only, and the next run checks the file again."""
         inline = None
+        mine = machine_caused(result.findings)
         with self._write():
-            if key is not None and not cached:
+            if key is not None and not cached and not mine:
                 self._db.execute(
                     f"INSERT OR REPLACE INTO results ({', '.join(KEY_COLUMNS)}, status, pages, internal_error, "
                     "result, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     key.values() + (result.status.value, result.pages, int(result.internal_error),
                                     json.dumps(result_to_json(result), ensure_ascii=False), _now()))
-            elif key is None:
+            elif key is None or mine:
                 inline = json.dumps({"file": result_to_json(result), "internal_error": result.internal_error},
                                     ensure_ascii=False)
             values = key.values() if key is not None else (None,) * len(KEY_COLUMNS)

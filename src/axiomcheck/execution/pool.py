@@ -74,6 +74,10 @@ class _Worker:
         self.deadline = float("inf")
         self.kept: FileResult | None = None
         """The findings of its file, sent before their pictures are drawn."""
+        self.taken_at = 0.0
+        self.processor_at_start: float | None = None
+        """When it took its file (`time.monotonic`, whatever the pool's clock) and the processor
+        seconds it had had then (`Child.processor_seconds`)."""
 
 
 class WorkerPool:
@@ -169,6 +173,7 @@ class WorkerPool:
             queue.popleft()
             worker.job, worker.stage, worker.kept = job, None, None
             worker.deadline = self.confinement.deadline(self.clock())
+            worker.taken_at, worker.processor_at_start = time.monotonic(), worker.child.processor_seconds()
 
     def _free_worker(self) -> _Worker | None:
         """An idle worker that is still alive, a new one if the pool has room, else None."""
@@ -249,7 +254,8 @@ class WorkerPool:
         job, stage = worker.job, worker.stage
         assert job is not None
         kept = worker.kept
-        end = ending(self._end(worker, kill=True), self.limits, timed_out)
+        share = self._processor_share(worker) if timed_out else None
+        end = ending(self._end(worker, kill=True), self.limits, timed_out, share)
         if kept is not None:  # it ended drawing the pictures: the findings stand, without them
             done[job.index] = pictures_lost(kept, end)
             return
@@ -259,6 +265,16 @@ class WorkerPool:
             queue.appendleft(job)
         else:
             done[job.index] = verdict(job.task.path, end, stage)
+
+    def _processor_share(self, worker: _Worker) -> float | None:
+        """The share of the time since `worker` took its file that it (and its helpers) had a
+        processor, once that time is the whole timeout on the real clock (None otherwise, or
+        where the system cannot say)."""
+        elapsed = time.monotonic() - worker.taken_at
+        now = worker.child.processor_seconds()
+        if elapsed < self.limits.timeout or now is None or worker.processor_at_start is None:
+            return None
+        return (now - worker.processor_at_start) / elapsed
 
     def _end(self, worker: _Worker, kill: bool = True) -> int | None:
         """Take `worker` out of the pool (once) and end its process; its exit status."""
@@ -275,3 +291,4 @@ def _readable(sockets: list[socket.socket], timeout: float) -> set[socket.socket
         poller.register(sock, select.POLLIN)  # a closed peer (POLLHUP) or an error is always reported
     ready = {fd for fd, _ in poller.poll(timeout * 1000)}
     return {sock for sock in sockets if sock.fileno() in ready}
+

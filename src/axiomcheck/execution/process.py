@@ -20,12 +20,15 @@ import os
 import signal
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from .channel import Channel
 
 STANDARD_STREAMS = (0, 1, 2)
 REAP_INTERVAL = 0.005
 """Seconds between looks at whether an ending child has exited."""
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+"""Units of the processor times in /proc/PID/stat per second."""
 
 
 class Child:
@@ -56,6 +59,19 @@ class Child:
     def alive(self) -> bool:
         return self.poll() is None and not self._reaped
 
+    def processor_seconds(self) -> float | None:
+        """Processor time the child and its live children (a worker's helpers) have had, in
+        seconds (None where /proc cannot say: not Linux, or the child is gone)."""
+        try:
+            total = _processor_seconds(self.pid)
+            children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        except (OSError, ValueError, IndexError):
+            return None
+        for child in children:
+            with contextlib.suppress(OSError, ValueError, IndexError):  # a helper that just ended
+                total += _processor_seconds(int(child))
+        return total
+
     def kill(self) -> None:
         """SIGKILL, unless it is already reaped."""
         if not self._reaped:
@@ -80,6 +96,12 @@ class Child:
                 break
             time.sleep(REAP_INTERVAL)
         return self.exitcode
+
+
+def _processor_seconds(pid: int) -> float:
+    """User and system time of process `pid` and of its children it has reaped (/proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / _CLOCK_TICKS
 
 
 def fork_child(run: Callable[[Channel], None], max_frame_from_child: int, max_frame_to_child: int) -> Child:
