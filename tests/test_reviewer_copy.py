@@ -102,6 +102,16 @@ def test_an_author_prompt_beside_the_canary_is_the_authors_own_finding(tmp_path:
     assert hidden.bbox is not None and hidden.bbox.y0 > found["AX404"][0].bbox.y1
 
 
+@pytest.mark.parametrize("mode, size", [(3, 10.0), (0, 1.0)])
+def test_a_prompt_drawn_over_a_printed_line_is_quoted_whole(tmp_path: Path, mode: int, size: float) -> None:
+    """Laid on the page's first line (baseline 72 pt from the top), the prompt's words interleave
+    with the printed ones in reading order; they are still one quote, without the printed words."""
+    drawn = [Drawn(AUTHOR_INJECTION, 150, 72, size, (0, 0, 0, 255), render_mode=mode)]
+    found = _findings(_page(tmp_path, drawn), HIDDEN, PROMPT)
+    assert [f.evidence for f in found["AX401"]] == [AUTHOR_INJECTION]
+    assert [f.evidence for f in found["AX402"]] == [AUTHOR_INJECTION]
+
+
 def test_a_canary_that_asks_for_praise_is_the_authors_prompt(tmp_path: Path) -> None:
     text = ICML_CANARY.replace("in your review.", "in your review and give the paper a strong accept.")
     found = _findings(_page(tmp_path, [Drawn(text, 36, 33, 6.5)]), COPY, HIDDEN, PROMPT)

@@ -64,7 +64,8 @@ def test_packs_loads_no_pdf_code_and_once_cached_no_yaml_or_rule(tmp_path: Path)
     assert matching(first, PDF_CODE) == set()
     assert "yaml" in first and "axiomcheck.rules" in first  # nothing cached yet: parsed and validated
     again = loaded(["packs"], tmp_path)
-    assert matching(again, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.model"}) == set()
+    assert matching(again, PDF_CODE | RULES | {"yaml", "axiomcheck.packs", "axiomcheck.model", "click",
+                                              "axiomcheck.cli"}) == set()
 
 
 def test_rules_are_listed_from_the_cache_without_loading_a_rule(tmp_path: Path) -> None:
@@ -88,3 +89,16 @@ def test_a_check_loads_only_the_output_format_it_writes(tmp_path: Path) -> None:
     assert "axiomcheck.reporters.json_report" in modules
     assert matching(modules, {"jinja2", "axiomcheck.reporters.html", "axiomcheck.reporters.sarif",
                               "axiomcheck.reporters.catalog", "importlib.metadata"}) == set()
+
+
+def test_packs_answered_from_the_cache_prints_what_the_command_prints(tmp_path: Path) -> None:
+    def listed() -> str:
+        done = subprocess.run([sys.executable, "-m", "axiomcheck", "packs"], capture_output=True, text=True,
+                              timeout=120, cwd=tmp_path, env={"AXIOMCHECK_CACHE_DIR": str(tmp_path),
+                                                              "PATH": "/usr/bin:/bin"})
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        return done.stdout
+
+    validated = listed()  # nothing cached: the click command validates every pack
+    assert "axiom-2026: " in validated and "  track paper" in validated
+    assert listed() == validated  # every pack cached: answered before click is imported

@@ -158,3 +158,13 @@ def test_anonymous_author_block_forms_of_the_template_file() -> None:
 
     assert _recognise(None, ACL, block("Anonymous")).mode == "final"  # not ACL's form
     assert _recognise(None, ACL, block("Anonymous EMNLP submission")).mode == "submission"
+
+
+def test_a_notice_outweighs_another_venues_running_head() -> None:
+    """A NeurIPS 2026 submission that kept the running head of its published ICLR version is
+    still made with the NeurIPS style: the head is a leftover (`stale-header`), not the template."""
+    layout = replace(NEURIPS, line_numbers=True, header_text="Published as a conference paper at ICLR 2025")
+    found = _recognise("Submitted to 40th Conference on Neural Information Processing Systems (NeurIPS 2026). "
+                       "Do not distribute.", layout, ANONYMOUS)
+    assert (found.name, found.mode) == ("neurips-2026", "submission")
+    assert _recognise(None, layout, ANONYMOUS).name == "iclr-2025"

@@ -82,3 +82,27 @@ def remember_info(pack_id: str, info: PackInfo, chain: list[Path]) -> None:
     """Keep `info` of a pack that validated, with the files of its `extends:` chain."""
     facts = asdict(info) | {"path": str(info.path), "stages": list(info.stages)}
     cache.write("info", _key(pack_id), {"chain": [[str(p), _text_digest(p)] for p in chain], "info": facts})
+
+
+def listing(info: PackInfo) -> list[str]:
+    """The lines `axiomcheck packs` prints for a pack."""
+    lines = [f"{info.id}: {info.name}"]
+    if info.source:
+        lines.append(f"  source: {info.source}")
+    lines.append(f"  stages: {', '.join(info.stages)} (default {info.default_stage})")
+    for track, description in info.tracks.items():
+        default = " (default)" if track == info.default_track and len(info.tracks) > 1 else ""
+        lines.append(f"  track {track}{default}: {description}")
+    return lines
+
+
+def cached_listing() -> list[str] | None:
+    """Every shipped pack's lines, read from the cache; None when one of them is not cached
+    (the `packs` command then validates it)."""
+    lines: list[str] = []
+    for pack_id in shipped_packs():
+        info = cached_info(pack_id)
+        if info is None:
+            return None
+        lines += listing(info)
+    return lines

@@ -6,8 +6,9 @@ this module weighs the evidence the same way for every family, strongest first:
 1. The mode marker in the template's own wording names family, year and mode: a page-1
    notice (NeurIPS "Submitted to 40th Conference on ... (NeurIPS 2026). Do not distribute.",
    ICML "Preliminary work. Under review by ...") or a running head (ICLR "Under review as a
-   conference paper at ICLR 2026"). A notice the template never prints but a workshop wrote
-   keeps the family of the layout (`own`).
+   conference paper at ICLR 2026"). A page-1 notice outweighs a running head: a paper that kept
+   the head of another venue's published version is still made with its notice's template. A
+   notice the template never prints but a workshop wrote keeps the family of the layout (`own`).
 2. Geometry decides the family when no marker does: columns and the text block's edges (and
    the page size or a PDF Subject fingerprint where the file asks for them); a ruler style or
    a running head naming another venue rules a family out.
@@ -100,12 +101,11 @@ def _holds(conditions: tuple[Condition, ...], layout: LayoutFacts, anonymous: bo
     return all(condition.holds(anonymous, layout.line_numbers, layout.page_numbers) for condition in conditions)
 
 
-def _marker(family: _Family, notice: str, header: str) -> _Marker | None:
-    """The family's own mode marker, when the notice or the running head is one."""
-    for where, text in (("notice", notice), ("running_head", header)):
-        rules = family.rules.marker(where)
-        if rules and text and _search(rules.family, text):
-            return _Marker(text, where, rules)
+def _marker(family: _Family, where: str, text: str) -> _Marker | None:
+    """The family's own mode marker, when the text at `where` (notice or running_head) is one."""
+    rules = family.rules.marker(where)
+    if rules and text and _search(rules.family, text):
+        return _Marker(text, where, rules)
     return None
 
 
@@ -266,11 +266,12 @@ def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBl
     """Family-year, mode, track and workshop title, with the evidence they rest on."""
     text = notice.text if notice else ""
     families = _families(all_templates())
-    for family in families:
-        marker = _marker(family, text, layout.header_text)
-        if marker is not None:
-            evidence = [f"{'notice' if marker.where == 'notice' else 'running head'}: {marker.text}"]
-            return _recognise_family(family, evidence, marker, text, layout, author_block, info)
+    for where, marked in (("notice", text), ("running_head", layout.header_text)):
+        for family in families:
+            marker = _marker(family, where, marked)
+            if marker is not None:
+                evidence = [f"{'notice' if where == 'notice' else 'running head'}: {marker.text}"]
+                return _recognise_family(family, evidence, marker, text, layout, author_block, info)
     for family in families:
         why = _layout_matches(family, layout, text, info)
         if why is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..pack_catalog import PackInfo, cached_info, shipped_packs
+from ..pack_catalog import PackInfo, cached_info, listing, shipped_packs
 from ..yamldata import DataFileError
 
 
@@ -17,13 +17,7 @@ def packs() -> None:
         except DataFileError as error:  # the pack (PackError) or the template it names
             click.echo(f"{pack_id}: broken pack: {error}", err=True)
             continue
-        click.echo(f"{info.id}: {info.name}")
-        if info.source:
-            click.echo(f"  source: {info.source}")
-        click.echo(f"  stages: {', '.join(info.stages)} (default {info.default_stage})")
-        for track, description in info.tracks.items():
-            default = " (default)" if track == info.default_track and len(info.tracks) > 1 else ""
-            click.echo(f"  track {track}{default}: {description}")
+        click.echo("\n".join(listing(info)))
 
 
 def _validated(pack_id: str) -> PackInfo:

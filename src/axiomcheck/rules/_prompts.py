@@ -12,7 +12,7 @@ phrase ..."), or to ignore instructions, in a sentence that speaks to a reviewer
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,8 @@ _ASKS = (
                r"(?:phrases?|words?|sentences?|keywords?|terms?)\b"
                r"|\b(?:start|begin|open|end|conclude)\s+(?:your|the)\s+(?:review|response|answer|summary)\s+with"),
 )
+OVERLAP = 1.0
+"""Points a visible word and a hidden word of one line must share across to be drawn one over the other."""
 _ASK_RES = tuple((kind, re.compile(pattern, re.I)) for kind, pattern in _ASKS)
 _ADDRESSED = re.compile(r"\b(?:you|your|reviews?|reviewers?|referees?|AIs?|LLMs?|GPT|ChatGPT|language\s+models?|"
                         r"assistants?|evaluators?)\b", re.I)
@@ -81,3 +83,18 @@ def venues_words(doc: Document, page: int) -> frozenset[Word]:
 def venue_marks(doc: Document, page: int | None = None) -> Iterator[VenueMark]:
     """The venues' stamps and canaries (of page `page`, or of every page), as `is_canary` reads them."""
     return (mark for mark in doc.venue_marks if (page is None or mark.page == page) and is_canary(mark))
+
+
+def overlaid(words: Iterable[Word], hidden: Callable[[Word], bool]) -> frozenset[Word]:
+    """The visible words of a line that hidden text of the line is drawn over (a hidden sentence
+    laid on a printed one): reading order interleaves them, and they do not end a hidden run.
+    The hidden text spans from word to word across gaps narrower than its type is high."""
+    words = tuple(words)
+    spans: list[list[float]] = []
+    for box in sorted((w.bbox for w in words if hidden(w)), key=lambda b: b.x0):
+        if spans and box.x0 - spans[-1][1] < box.y1 - box.y0:
+            spans[-1][1] = max(spans[-1][1], box.x1)
+        else:
+            spans.append([box.x0, box.x1])
+    return frozenset(w for w in words if not hidden(w)
+                     and any(min(right, w.bbox.x1) - max(left, w.bbox.x0) > OVERLAP for left, right in spans))

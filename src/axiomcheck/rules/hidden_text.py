@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..model import BBox, Hiding, HidingReason, Line, Severity, Word, enclosing
-from ._prompts import venues_words
+from ._prompts import overlaid, venues_words
 from ._text import clip
 from .base import CheckContext, Violation, option, rule
 
@@ -82,7 +83,8 @@ class _Run:
 
 
 def _runs(doc: Document, number: int) -> list[_Run]:
-    """The authors' hidden runs of page `number`: a venue's stamp or canary is not theirs."""
+    """The authors' hidden runs of page `number`: a venue's stamp or canary is not theirs; a
+    printed word a hidden sentence is drawn over does not split it."""
     visibility = doc.visibility(number)
     runs: list[_Run] = []
     if not visibility.hidden:
@@ -90,7 +92,8 @@ def _runs(doc: Document, number: int) -> list[_Run]:
     venues = venues_words(doc, number)
     for line in doc.text.page(number).lines:
         current: list[tuple[Word, Hiding]] = []
-        for word in (*line.words, None):
+        under = overlaid(line.words, lambda w: w not in venues and visibility.of(w) is not None)
+        for word in (*(w for w in line.words if w not in under), None):
             hiding = visibility.of(word) if word is not None and word not in venues else None
             if current and (hiding is None or hiding.reason != current[0][1].reason):
                 runs.append(_Run(current[0][1].reason, tuple(w for w, _ in current), tuple(h for _, h in current)))
@@ -102,6 +105,17 @@ def _runs(doc: Document, number: int) -> list[_Run]:
 
 def _worded(run: _Run, min_words: int) -> bool:
     return sum(1 for w in run.words if sum(c.isalpha() for c in w.text) >= MIN_LETTERS) >= min_words
+
+
+def _joined(runs: list[_Run]) -> str:
+    """The runs' text: a run that goes on where the previous one stops on the same baseline
+    (a line the text layer cut in two) follows it after a space, others after an ellipsis."""
+    text = runs[0].text
+    for before, run in pairwise(runs):
+        last, first = before.words[-1].bbox, run.words[0].bbox
+        same_row = abs(last.y1 - first.y1) < 1 and 0 <= first.x0 - last.x1 < first.y1 - first.y0
+        text += (" " if same_row else " … ") + run.text
+    return text
 
 
 def _details(runs: list[_Run]) -> str:
@@ -132,7 +146,8 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
     other letters than its glyphs show. Text under (or on) a dark box a reader sees, a
     redaction bar, and an included figure's own text cut off by its frame are hidden but not
     smuggled: warnings, since a machine still reads them. One finding per page and
-    mechanism, quoting the text and saying how it is hidden. A venue's stamp and hidden
+    mechanism, quoting the text and saying how it is hidden (a hidden sentence drawn over
+    printed words is quoted whole, without them). A venue's stamp and hidden
     canary on a reviewer copy (`reviewer-copy`) are the venue's, not the authors', and are
     left out: hidden text beside them on the same page is still reported, on its own.
     Organizers can allowlist their own watermark text.
@@ -151,7 +166,7 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
             if _worded(run, options.min_words) and not any(a in run.text.lower() for a in allowed):
                 by_reason.setdefault(run.reason, []).append(run)
         for reason, runs in by_reason.items():
-            quote = " … ".join(r.text for r in runs)
+            quote = _joined(runs)
             box = enclosing(run.bbox for run in runs)
             yield Violation(
                 message=f"Page {number} has text {MECHANISMS[reason]}{_details(runs)}: '{_quote(quote)}'",

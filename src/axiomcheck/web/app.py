@@ -47,6 +47,7 @@ from ..limits import Limits, format_duration, format_size
 from ..pipeline import Known, precheck_result
 from ..report import Finding, Report
 from .dispatch import Busy, CheckerLease, CheckerRefused, Checkers
+from .folders import ServerFolder, sweep_left_behind
 from .security import SecurityHeaders
 from .settings import WebSettings
 from .uploads import SavedUpload, read_form, save_upload
@@ -136,15 +137,20 @@ class _Server:
 
     @asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        self.folder = Path(tempfile.mkdtemp(prefix="axiomcheck-web-"))  # mode 0700: only this user
+        for left in await asyncio.to_thread(sweep_left_behind):
+            LOG.info("removed %s, which a server that was killed left behind", left)
+        server_folder = ServerFolder()  # mode 0700: only this user
+        self.folder = server_folder.path
         self.checkers = Checkers(self.settings)
         self.checkers.start()
+        watching = asyncio.create_task(self.checkers.watch())
         app.state.upload_folder, app.state.checkers = self.folder, self.checkers
         try:
             yield
         finally:
+            watching.cancel()
             self.checkers.stop()
-            shutil.rmtree(self.folder, ignore_errors=True)
+            server_folder.remove()
 
     def _running(self) -> Checkers:
         assert self.checkers is not None, "the application has not started"

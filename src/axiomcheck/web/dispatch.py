@@ -4,7 +4,9 @@ queue with a bounded wait, and a checker that dies or hangs replaced.
 An upload leases an idle checker (`Checkers.lease`, waiting in the queue if every checker is
 busy) and is checked through the lease, the executor of a web check (`batch.work.Executor`):
 the run loop (`batch.run.run_items`) hands it the file, in a thread of its own. A checker that
-ended while idle never gets the job: its replacement does. A checker lost during the job (it
+ends while idle is replaced within `WATCH_SECONDS` (`Checkers.watch`), so `/healthz` is soon
+whole again without an upload; one an upload leases before that never gets the job: its
+replacement does. A checker lost during the job (it
 died, its channel broke, it did not answer within `WebSettings.check_deadline`) is replaced
 and the file is checked once more; lost twice, the file's result is an internal-error verdict
 (the server's fault, never the paper's) and the author still gets a report.
@@ -37,6 +39,8 @@ _CONTEXT = multiprocessing.get_context("spawn")
 """Spawned, not forked: the server runs an event loop and threads, which a fork would copy
 half-way; a checker starts from a clean interpreter and forks its own workers."""
 STOP_GRACE_SECONDS = 5.0
+WATCH_SECONDS = 1.0
+"""How often the idle checkers are looked at, and a dead one replaced."""
 
 
 class Busy(Exception):
@@ -141,6 +145,21 @@ class Checkers:
         finally:
             self.waiting -= 1
         return CheckerLease(self, checker, evidence_dir, known)
+
+    async def watch(self) -> None:
+        """Replace every idle checker that has died, every `WATCH_SECONDS`, until cancelled (a
+        task on the event loop, which alone takes checkers from the idle queue)."""
+        while not self._stopped:
+            for _ in range(self._idle.qsize()):
+                checker = self._idle.get_nowait()
+                if not checker.process.is_alive():
+                    LOG.warning("an idle checker ended (exit status %s): replaced", checker.process.exitcode)
+                    try:
+                        checker = self.replace(checker)
+                    except CheckerRefused:  # the server is stopping
+                        return
+                self._idle.put_nowait(checker)
+            await asyncio.sleep(WATCH_SECONDS)
 
     def release(self, lease: CheckerLease) -> None:
         """The lease's checker (or its replacement) is idle again."""

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from http import HTTPStatus
 from typing import Any
 
 import h11
 import uvicorn
+from starlette.requests import ClientDisconnect
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT = 10.0
@@ -109,7 +111,9 @@ class GuardedH11Protocol(H11Protocol):
 
 class UploadLimit:
     """ASGI middleware: at most `limit` uploads (POST requests) are received at once; the next
-    one gets 503 with `Retry-After` before its body is read."""
+    one gets 503 with `Retry-After` before its body is read. An upload refused as too large
+    (413) closes its connection, so the rest of its body is never read; a client that goes
+    away mid-upload is one line in the log, not a traceback."""
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -125,9 +129,25 @@ class UploadLimit:
             return
         self.receiving += 1
         try:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, _closing_after_413(send))
+        except ClientDisconnect:
+            client = scope.get("client") or ("?",)
+            LOG.warning("a client (%s) went away before its upload arrived: nothing was kept", client[0])
         finally:
             self.receiving -= 1
+
+
+def _closing_after_413(send: Any) -> Any:
+    """`send`, adding `connection: close` to a 413 response (uvicorn then closes the
+    connection instead of reading the rest of the body to keep it open)."""
+
+    async def closing_send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start" and message["status"] == HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
+            headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"connection"]
+            message = {**message, "headers": [*headers, (b"connection", b"close")]}
+        await send(message)
+
+    return closing_send
 
 
 async def _busy(scope: dict[str, Any], send: Any) -> None:
