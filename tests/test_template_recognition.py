@@ -166,5 +166,5 @@ def test_a_notice_outweighs_another_venues_running_head() -> None:
     layout = replace(NEURIPS, line_numbers=True, header_text="Published as a conference paper at ICLR 2025")
     found = _recognise("Submitted to 40th Conference on Neural Information Processing Systems (NeurIPS 2026). "
                        "Do not distribute.", layout, ANONYMOUS)
-    assert (found.name, found.mode) == ("neurips-2026", "submission")
-    assert _recognise(None, layout, ANONYMOUS).name == "iclr-2025"
+    assert (str(found.name), found.mode) == ("neurips-2026", "submission")
+    assert str(_recognise(None, layout, ANONYMOUS).name) == "iclr-2025"
