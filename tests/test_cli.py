@@ -105,6 +105,17 @@ def test_rules_list_and_explain() -> None:
     assert run("rules", "explain", "AX000").exit_code == 2
 
 
+def test_rules_explain_says_how_a_venue_runs_the_rule() -> None:
+    neurips = run("rules", "explain", "AX101", "--venue", "neurips-2026")
+    assert neurips.exit_code == 0 and "In neurips-2026, track main, stage submission" in neurips.output
+    assert "main_body_pages = 9" in neurips.output
+    final = run("rules", "explain", "page-limit", "--venue", "iclr-2026", "--stage", "camera-ready")
+    assert "main_body_pages = 10" in final.output
+    assert "does not run AX104" in run("rules", "explain", "AX104", "--venue", "axiom-2026").output
+    assert run("rules", "explain", "AX101", "--venue", "no-such-venue").exit_code == 2
+    assert run("rules", "explain", "AX101", "--track", "main").exit_code == 2
+
+
 def test_packs_lists_tracks_and_stages() -> None:
     result = run("packs")
     assert result.exit_code == 0

@@ -124,3 +124,17 @@ def test_every_error_with_a_page_has_a_box_and_a_picture_on_the_fixtures(tmp_pat
                         if f.severity == "error" and f.page is not None
                         and (f.bbox is None or f.evidence_image is None or not Path(f.evidence_image).is_file())]
     assert missing == []
+
+
+def test_a_legend_never_draws_an_empty_box_for_a_character_its_font_lacks() -> None:
+    from PIL import ImageFont
+
+    from axiomcheck.pdf.render import drawable
+
+    font = ImageFont.load_default()
+    if not isinstance(font, ImageFont.FreeTypeFont):
+        pytest.skip("Pillow before 10.1 draws legends in a Latin-1 bitmap font")
+    text = drawable("Müller – naïve ≥ 3 → 中 “ok”", font)
+    assert text.startswith("Muller - naive >= 3 -> ") and "中" not in text
+    missing = font.getmask("\U0010fffd")
+    assert all(c.isascii() or bytes(font.getmask(c)) != bytes(missing) for c in text)

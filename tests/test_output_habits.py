@@ -63,6 +63,8 @@ def test_quiet_batch_prints_no_progress_and_no_hint(papers: Path, tmp_path: Path
     assert result.stdout.startswith("papers/late/long.pdf: FAIL") and "good.pdf" not in result.stdout
     (summary,) = result.stderr.strip().splitlines()
     assert summary.startswith("axiomcheck: 2 files: 1 pass, 1 fail, 0 not checked")
+    again = run("report", "--db", str(tmp_path / "r.sqlite"), "-q")  # `report` takes -q as batch does
+    assert again.exit_code == 1 and again.stdout == result.stdout
 
 
 def test_quiet_and_verbose_together_are_a_usage_error(papers: Path) -> None:
@@ -77,7 +79,7 @@ def _report_with_a_note() -> Report:
                     page=5)
     return Report(venue="axiom-2026", track="paper", stage="submission",
                   files=[FileResult(path="a.pdf", sha256=None, status=FileStatus.FAIL, pages=5,
-                                    findings=[error, note])])
+                                    findings=[error, note], seconds=1.25)])
 
 
 def _text(style: TextStyle) -> str:
@@ -97,16 +99,18 @@ def test_info_findings_and_timings_only_when_asked() -> None:
     assert "AX906" not in terminal and "AX101" in terminal
     verbose = _text(TextStyle(info=True, timings=True))
     assert "AX906 partly-read" in verbose and "(-v shows" not in verbose
-    assert " s]\n" in verbose.splitlines(keepends=True)[2]  # the headline ends with the file's time
+    assert verbose.splitlines()[2].endswith(" [1.25 s]")  # the headline ends with the file's own time
     assert re.fullmatch(r"\d+\.\d s, \d+\.\d files/s", verbose.rstrip().split(" in ")[-1])  # time and rate
     assert "AX906 partly-read" in _text(TextStyle())  # a report file keeps everything, without timings
     assert " s]" not in _text(TextStyle())
 
 
-def test_verbose_check_shows_timings(papers: Path) -> None:
-    result = run("check", "papers/good.pdf", "--venue", "axiom-2026", "-v")
-    headline = next(line for line in result.stdout.splitlines() if line.startswith("papers/good.pdf"))
-    assert headline.endswith(" s]")
+def test_verbose_check_shows_each_files_own_time(papers: Path) -> None:
+    result = run("check", "papers/good.pdf", "papers/late/long.pdf", "--venue", "axiom-2026", "-v")
+    times = [float(re.search(r" \[(\d+\.\d+) s\]$", line).group(1))  # type: ignore[union-attr]
+             for line in result.stdout.splitlines() if line.startswith("papers/")]
+    total = float(re.search(r" in (\d+\.\d+) s,", result.stdout).group(1))  # type: ignore[union-attr]
+    assert len(times) == 2 and sum(times) <= total + 0.05  # each file's own, not the time since the run began
 
 
 class _Terminal(io.StringIO):
@@ -169,3 +173,16 @@ def test_verbose_batch_shows_info_findings_without_per_file_times(papers: Path, 
     result = run("batch", "papers", "--venue", "axiom-2026", "--db", str(tmp_path / "r.sqlite"), "-v",
                  "--format", "text", "--progress", "none")
     assert "papers/good.pdf: PASS" in result.stdout and " s]" not in result.stdout
+
+
+def test_quiet_under_fail_on_warning_shows_what_fails_the_run() -> None:
+    """`-q --fail-on warning` exits 1 for a file that passes with a warning: it is listed, and
+    the summary says why the run fails although nothing is `fail`."""
+    result = run("check", str(FIXTURES / "email-in-body.pdf"), str(FIXTURES / "acknowledgments-hidden.pdf"),
+                 "--venue", "axiom-2026", "-q", "--fail-on", "warning")
+    assert result.exit_code == 1
+    assert "email-in-body.pdf: PASS (1 warning)" in result.stdout and "acknowledgments-hidden" not in result.stdout
+    assert result.stdout.rstrip().endswith("2 files: 2 pass, 0 fail, 0 not checked (1 of the passes with warnings, "
+                                           "which fail under --fail-on warning)")
+    plain = run("check", str(FIXTURES / "email-in-body.pdf"), "--venue", "axiom-2026", "-q")
+    assert plain.exit_code == 0 and "email-in-body" not in plain.stdout

@@ -389,3 +389,23 @@ def test_every_format_gives_the_main_body_in_whole_pages() -> None:
         "papers/long.pdf,21,Sparse Features Under a Budget,https://openreview.net/forum?id=aB3dE,fail,9,5,")
     html = REPORTERS["html"](report)
     assert "main body 5 pages, ending 30% into page 5 (limit 4)" in html and "4.30" not in html
+
+
+def test_github_annotations_name_the_file_as_the_repository_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    from axiomcheck.reporters.github import annotated_path
+
+    monkeypatch.setenv("GITHUB_WORKSPACE", "/home/runner/work/repo/repo")
+    assert annotated_path("./paper.pdf") == "paper.pdf"
+    assert annotated_path("./papers/../papers/x.pdf") == "papers/x.pdf"
+    assert annotated_path("/home/runner/work/repo/repo/papers/x.pdf") == "papers/x.pdf"
+    assert annotated_path("/tmp/elsewhere.pdf") == "/tmp/elsewhere.pdf"
+
+
+def test_the_triage_pages_rule_filter_is_in_id_order_and_a_zero_count_is_not_red() -> None:
+    report = sample_report()
+    page = REPORTERS["html"](report)
+    options = re.findall(r'<option value="(AX\d+)">', page)
+    assert options == sorted(options) and len(options) >= 3
+    calm = REPORTERS["html"](dataclasses.replace(report, files=report.files[1:2]))
+    assert '<span class="badge none">0 not checked</span>' in calm and '<span class="badge none">0 fail</span>' in calm
+    assert '<span class="badge error">1 not checked</span>' in page

@@ -54,12 +54,20 @@ def test_extend_select_adds_a_rule_the_pack_leaves_out_with_defaults(pack) -> No
     assert missing not in ids(select_rules(pack, None, extend_select=[missing[:3]]))
 
 
+def test_a_group_as_axiomcheck_rules_lists_it_selects_the_packs_rules_of_that_group(pack) -> None:
+    chosen = ids(select_rules(pack, ["anonymity"]))
+    assert chosen and set(chosen) == {c.rule.id for c in pack.rules if c.rule.group == "anonymity"}
+    assert ids(select_rules(pack, ["Anonymity"], ignore=["email-address"])) == [i for i in chosen if i != "AX302"]
+    assert "AX302" in ids(select_rules(pack, ["AX302"], ignore=["anonymity"]))  # an exact id beats a group
+
+
 def test_all_selects_the_whole_pack(pack) -> None:
     assert ids(select_rules(pack, ["ALL"])) == ids(pack)
 
 
-@pytest.mark.parametrize("selector, message", [("AX7", "no rule id, name or id prefix"),
-                                               ("AX901", "verdict"), ("page-limt", "no rule")])
+@pytest.mark.parametrize("selector, message", [("AX7", "no rule id, name, id prefix or group"),
+                                               ("AX901", "verdict"), ("input", "verdict"), ("page-limt", "no rule"),
+                                               ("AX950", "no rule id, name, id prefix or group 'AX950'")])
 def test_unknown_selectors_are_refused_clearly(pack, selector: str, message: str) -> None:
     with pytest.raises(SelectionError, match=message):
         select_rules(pack, [selector])

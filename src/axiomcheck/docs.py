@@ -13,6 +13,7 @@ import textwrap
 import typing
 from typing import Any, NamedTuple
 
+from .packs import resolve
 from .rules import REGISTRY, Rule, find_rule
 from .rules.base import ALLOWED_KEY, TEMPLATE_KEY, Allowed
 from .verdicts import VERDICTS
@@ -109,6 +110,25 @@ def explain_text(key: str) -> str | None:
         return None
     return "\n".join([f"{verdict.id} {verdict.name} (input verdict, severity {verdict.severity})", "",
                       verdict.summary, "", verdict.doc, "", f"How to fix: {verdict.hint}"])
+
+
+def in_pack_text(key: str, venue: str, track: str | None = None, stage: str | None = None) -> str:
+    """How the pack of `venue` (its `track` and `stage`, by default the pack's own) runs the
+    rule or verdict `key`: its severity and option values, or that it does not run it.
+    Raises PackError for a venue, track or stage that does not exist."""
+    pack = resolve(venue, track, stage)
+    where = f"In {pack.venue}, track {pack.track}, stage {pack.stage}"
+    rule = find_rule(key)
+    if rule is None:
+        return f"{where}: verdicts apply to every file, whatever the pack."
+    configured = next((c for c in pack.rules if c.rule.id == rule.id), None)
+    if configured is None:
+        return f"{where}: the pack does not run {rule.id} (--extend-select {rule.id} adds it)."
+    lines = [f"{where}: {rule.id} runs with severity {configured.severity.value}."]
+    options = configured.options
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        lines += [f"  {field.name} = {getattr(options, field.name)!r}" for field in dataclasses.fields(options)]
+    return "\n".join(lines)
 
 
 def rules_markdown() -> str:

@@ -249,6 +249,10 @@ class FileResult:
     submission: SubmissionRef | None = None
     """The submission the file belongs to, when a manifest or an export says (never part of a
     stored result: two files with one content may belong to two submissions)."""
+    seconds: float | None = field(default=None, compare=False)
+    """How long checking the file took, from the moment a worker took it to its result (None:
+    not checked in this run). Shown by `-v`; never part of a report or a stored result, which
+    are the same in every run."""
 
 
     def count(self, severity: Severity | str) -> int:

@@ -23,12 +23,12 @@ from ..manifest import ManifestError, read_manifest
 from ..packs import PackError, SelectionError
 from ..reporters import REPORTERS
 from ..reporters.base import StatusTally, plural, took
-from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
+from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from,
                      require_paths, verbosity_options)
-from .destinations import NamedWrites, make_folder, planned_outputs
+from .destinations import make_folder, planned_outputs
 from .project_settings import settings_options
 from .selection import selection_options, waivers_from
-from .terminal import check_verbosity, printed_emitter, say_settings
+from .terminal import check_verbosity, print_report, say_settings
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -124,7 +124,7 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
                                 command=shlex.join(["axiomcheck"] + sys.argv[1:]))
     except (StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
-    _write(outcome, wanted, db, quiet, verbose)
+    _write(outcome, wanted, db, quiet, verbose, fail_on)
     _summary(outcome, db, time.monotonic() - started)
     if not wanted and not quiet:
         click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
@@ -147,7 +147,7 @@ def _executor(name: str, jobs: int, scheduler: str | None, limits: Limits, evide
     return LocalExecutor(limits, jobs, evidence_dir)
 
 
-def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose: bool) -> None:
+def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose: bool, fail_on: str) -> None:
     """The run's outputs: the files (their folders were checked before the run), then the
     report printed on standard output."""
     try:
@@ -157,12 +157,7 @@ def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose
                    f"{db}: write it again with `axiomcheck report --db {shlex.quote(db)}`.")
     for output in wanted:
         if output.path == STDOUT:
-            printer = NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=False),
-                                  STANDARD_OUTPUT)
-            printer.start(outcome.report)
-            for result in outcome.report.files:
-                printer.file(result)
-            printer.finish(outcome.report.run_status)
+            print_report(outcome.report, output.format, quiet, verbose, fail_on)
 
 
 def _summary(outcome: Outcome, db: str, seconds: float) -> None:

@@ -111,7 +111,7 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
         fail_usage("give the PDF files to check, or --manifest FILE.")
     settings = RunSettings(RunPlan.of(group), limits, evidence_dir=evidence_dir, waivers=waivers,
                            venue_choice=venue_choice)
-    with _emitters(wanted, quiet, verbose) as emitters:
+    with _emitters(wanted, quiet, verbose, fail_on) as emitters:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir), emitters=emitters)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
@@ -161,7 +161,7 @@ def _given_items(paths: tuple[str, ...], limits: Limits) -> list[Item]:
 
 
 @contextlib.contextmanager
-def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator[list[Emitter]]:
+def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool, fail_on: str) -> Iterator[list[Emitter]]:
     """An emitter per output, writing as results come: files are opened before any file is
     checked (so a path that cannot be written is a usage error at once), standard output gets
     the terminal's style."""
@@ -169,7 +169,8 @@ def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool) -> Iterator
         emitters: list[Emitter] = []
         for output in outputs:
             if output.path == STDOUT:
-                emitters.append(NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True),
+                emitters.append(NamedWrites(printed_emitter(output.format, sys.stdout, quiet, verbose, live=True,
+                                                            fail_on=fail_on),
                                             STANDARD_OUTPUT))
                 continue
             try:

@@ -14,8 +14,9 @@ from ..report import Report
 from ..reporters import REPORTERS
 from ..reporters.base import plural
 from ..reporters.html import missing_pictures
-from .common import fail_on_option, fail_usage, write_output
+from .common import fail_on_option, fail_usage, verbosity_options, write_output
 from .destinations import require_writable
+from .terminal import check_verbosity, print_report
 
 MISSING_NAMED = 5
 """Missing pictures named by the warning (then how many more)."""
@@ -34,8 +35,9 @@ MISSING_NAMED = 5
               help="Where the run's evidence pictures are now, when their folder moved (default: where the "
                    "run wrote them).")
 @fail_on_option
+@verbosity_options
 def report(db: str, output_format: str, output: str | None, run_id: int | None, list_runs: bool,
-           evidence_dir: str | None, fail_on: str) -> None:
+           evidence_dir: str | None, fail_on: str, quiet: bool, verbose: bool) -> None:
     """Render a batch's report from its results store, without checking anything again.
 
     The report is the run's: its files in their order, with the waivers it was given; a run
@@ -43,7 +45,10 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
     partial. Evidence pictures that are no longer where the run wrote them are named on
     standard error (give --evidence DIR when their folder moved). The exit code is the
     run's under --fail-on (0 no file fails, 1 a file fails or was not checked, 3 an
-    internal error)."""
+    internal error). On standard output the report takes the terminal's style as `batch`
+    prints it: -q only the files that do not pass and the summary, -v the info findings too;
+    a report written with -o is whole."""
+    check_verbosity(quiet, verbose)
     if not Path(db).is_file():
         fail_usage(f"{db}: no results store here; run `axiomcheck batch` first or give --db.")
     if output and not list_runs:
@@ -67,7 +72,10 @@ def report(db: str, output_format: str, output: str | None, run_id: int | None, 
     if evidence_dir is not None:
         result = _pictures_in(result, evidence_dir)
     _say_missing(result)
-    write_output(REPORTERS[output_format](result, output), output)
+    if output:
+        write_output(REPORTERS[output_format](result, output), output)
+    else:
+        print_report(result, output_format, quiet, verbose, fail_on)
     sys.exit(result.exit_code_for(fail_on))
 
 

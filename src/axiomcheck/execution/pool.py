@@ -11,6 +11,8 @@ order its death, its timeout and its channel's end are noticed in.
 
 from __future__ import annotations
 
+import dataclasses
+
 import select
 import socket
 import time
@@ -55,13 +57,15 @@ class _Job:
     """A file on its way through the pool: its tries so far, and whether the parent has
     already run the prechecks on it."""
 
-    __slots__ = ("attempt", "index", "prechecked", "task")
+    __slots__ = ("attempt", "index", "prechecked", "started", "task")
 
     def __init__(self, index: int, task: FileTask) -> None:
         self.index = index
         self.task = task
         self.attempt = Attempt()
         self.prechecked = task.prechecked
+        self.started: float | None = None
+        """When a worker first took it (`time.monotonic`), for the result's `seconds`."""
 
 
 class _Worker:
@@ -174,6 +178,7 @@ class WorkerPool:
             worker.job, worker.stage, worker.kept = job, None, None
             worker.deadline = self.confinement.deadline(self.clock())
             worker.taken_at, worker.processor_at_start = time.monotonic(), worker.child.processor_seconds()
+            job.started = worker.taken_at if job.started is None else job.started
 
     def _free_worker(self) -> _Worker | None:
         """An idle worker that is still alive, a new one if the pool has room, else None."""
@@ -240,7 +245,7 @@ class WorkerPool:
             elif isinstance(message, FindingsKept):
                 worker.kept = message.result
             elif isinstance(message, FileChecked):
-                done[job.index] = message.result
+                done[job.index] = _timed(job, message.result)
                 worker.job = None
                 if message.retire:
                     self._end(worker)
@@ -257,14 +262,14 @@ class WorkerPool:
         share = self._processor_share(worker) if timed_out else None
         end = ending(self._end(worker, kill=True), self.limits, timed_out, share)
         if kept is not None:  # it ended drawing the pictures: the findings stand, without them
-            done[job.index] = pictures_lost(kept, end)
+            done[job.index] = _timed(job, pictures_lost(kept, end))
             return
         retry = next_attempt(job.attempt, end, stage)
         if retry is not None:
             job.attempt = retry
             queue.appendleft(job)
         else:
-            done[job.index] = verdict(job.task.path, end, stage)
+            done[job.index] = _timed(job, verdict(job.task.path, end, stage))
 
     def _processor_share(self, worker: _Worker) -> float | None:
         """The share of the time since `worker` took its file that it (and its helpers) had a
@@ -292,3 +297,7 @@ def _readable(sockets: list[socket.socket], timeout: float) -> set[socket.socket
     ready = {fd for fd, _ in poller.poll(timeout * 1000)}
     return {sock for sock in sockets if sock.fileno() in ready}
 
+
+def _timed(job: _Job, result: FileResult) -> FileResult:
+    """`result` with the seconds since a worker first took its file."""
+    return dataclasses.replace(result, seconds=time.monotonic() - job.started) if job.started is not None else result

@@ -17,6 +17,7 @@ each file, so retiring is defence in depth, not what makes results exact.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import sys
@@ -119,9 +120,21 @@ def _with_pictures(channel: Channel, confinement: Confinement, result: FileResul
     channel.send(StageEntered(EVIDENCE))
     confinement.entering(EVIDENCE)
     try:
-        return cap_report(with_evidence(result, folder))  # picture names add bytes
+        drawn = with_evidence(result, folder)
+        shown = cap_report(drawn)  # picture names add bytes: the last findings may be left out
+        _remove_unshown_pictures(drawn, shown)
+        return shown
     except Exception as error:  # Pillow or PDFium out of memory, say: the findings stand without pictures
         return without_pictures(result, f"drawing the pictures failed ({type(error).__name__}: {error})")
+
+
+def _remove_unshown_pictures(drawn: FileResult, shown: FileResult) -> None:
+    """Delete the pictures of findings the report left out: no picture without its finding."""
+    kept = {f.evidence_image for f in shown.findings}
+    for finding in drawn.findings:
+        if finding.evidence_image is not None and finding.evidence_image not in kept:
+            with contextlib.suppress(OSError):
+                os.unlink(finding.evidence_image)
 
 
 def _oversized(path: str, reason: str) -> FileResult:

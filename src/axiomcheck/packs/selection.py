@@ -1,6 +1,7 @@
 """Rule selection from the command line: `--select`, `--ignore`, `--extend-select`, as in ruff.
 
-A selector is a rule id (`AX301`), a rule name (`email-address`), an id prefix (`AX3`, `AX`)
+A selector is a rule id (`AX301`), a rule name (`email-address`), an id prefix (`AX3`, `AX`),
+a group as `axiomcheck rules` lists it (`anonymity`: as specific as a three-character prefix)
 or `ALL`, case-insensitive; each option takes several, separated by commas or by repeating
 it. A `Selection` is an input of resolution (`resolve.resolve`), applied to the rules the
 pack runs for the track and stage:
@@ -15,7 +16,8 @@ pack runs for the track and stage:
   does not run for this track and stage is added with its default options and severity,
   its template options read from the pack's template file.
 
-Verdicts (AX9xx) are not rules: files that cannot be read always say so.
+Verdicts (AX9xx) are not rules: files that cannot be read always say so; an id that is no
+rule and no verdict is said to be unknown.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
 ALL = "ALL"
 EXACT = 1000
 """The specificity of a selector that names one rule (an id or a name)."""
+VERDICT_GROUP = "input"
+"""The group `axiomcheck rules` lists the verdicts in."""
+GROUP = 3
+"""The specificity of a group (`anonymity`): that of an id prefix of one hundred rules (`AX3`)."""
 
 
 class SelectionError(ValueError):
@@ -43,16 +49,21 @@ class Selector:
     text: str
     exact: Rule | None
     prefix: str | None
+    group: str | None = None
 
     @property
     def specificity(self) -> int:
         if self.exact is not None:
             return EXACT
+        if self.group is not None:
+            return GROUP
         return 0 if self.prefix == "" else len(self.prefix or "")
 
     def matches(self, rule: Rule, in_pack: bool) -> bool:
         if self.exact is not None:
             return self.exact.id == rule.id
+        if self.group is not None:
+            return in_pack and rule.group == self.group
         return in_pack and rule.id.upper().startswith(self.prefix or "")
 
 
@@ -105,14 +116,21 @@ def _selector(text: str) -> Selector:
     for rule in REGISTRY.values():
         if text.lower() in (rule.id.lower(), rule.name):
             return Selector(text, rule, None)
+    from ..verdicts import VERDICT_IDS  # noqa: PLC0415 - with the rules
+
     prefix = text.upper()
     if any(rule.id.startswith(prefix) for rule in REGISTRY.values()):
         return Selector(text, None, prefix)
-    if prefix.startswith("AX9"):
+    if any(rule.group == text.lower() for rule in REGISTRY.values()):
+        return Selector(text, None, None, text.lower())
+    named_verdicts = text.lower() == VERDICT_GROUP or (len(prefix) > len("AX") and any(
+        verdict.startswith(prefix) for verdict in VERDICT_IDS))
+    if named_verdicts:
         raise SelectionError(f"'{text}' names a verdict, not a rule: verdicts say why a file could not be "
                              "checked and cannot be selected or ignored.")
-    raise SelectionError(f"no rule id, name or id prefix '{text}'; `axiomcheck rules` lists them "
-                         "(e.g. AX301, email-address, AX3, ALL).")
+    groups = sorted({rule.group for rule in REGISTRY.values()})
+    raise SelectionError(f"no rule id, name, id prefix or group '{text}'; `axiomcheck rules` lists them "
+                         f"(e.g. AX301, email-address, AX3, {groups[0]}, ALL; groups: {', '.join(groups)}).")
 
 
 Configured = TypeVar("Configured")

@@ -11,7 +11,9 @@ page rotation are taken into account.
 from __future__ import annotations
 
 import contextlib
+import functools
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +44,11 @@ LEGEND_CHARS = 150
 LEGEND_LINES = 4
 LEGEND_LINE_HEIGHT = 14
 LEGEND_PADDING = 8
+_NO_SUCH_CHARACTER = "\U0010fffd"
+"""A private-use character no font draws: what a missing glyph (the font's empty box) looks like."""
+_ASCII_SIGNS = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2265": ">=", "\u2264": "<=", "\u2192": "->",
+                "\u2190": "<-", "\u00d7": "x", "\u2248": "~", "\u2260": "!=", "\u00b1": "+/-", "\u2022": "*"}
+"""ASCII for signs a legend font often lacks."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +169,31 @@ def _edge_bar(draw: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], size: 
     return f" [the box lies off the page, {' and '.join(sides)} of it: marked by the bar on that edge]"
 
 
+def drawable(text: str, font: ImageFont.FreeTypeFont) -> str:
+    """`text` with every character `font` has no glyph for (it would draw an empty box)
+    replaced: by its letter without accents (é: e), by ASCII for common signs (–: -, ≥: >=),
+    else by `?`."""
+    return "".join(char if char.isascii() or _has_glyph(font, char) else _stand_in(font, char) for char in text)
+
+
+def _stand_in(font: ImageFont.FreeTypeFont, char: str) -> str:
+    plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    if plain and all(c.isascii() or _has_glyph(font, c) for c in plain):
+        return plain
+    return _ASCII_SIGNS.get(char, "?")
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_glyph(font: ImageFont.FreeTypeFont, char: str) -> bool:
+    return _ink(font, char) != _ink(font, _NO_SUCH_CHARACTER)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ink(font: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = font.getmask(char)
+    return mask.size, bytes(mask)
+
+
 def _with_legend(image: Image.Image, legend: str) -> Image.Image:
     """`image` with the legend under it (unchanged when there is none)."""
     if not legend:
@@ -180,6 +212,8 @@ def _with_legend(image: Image.Image, legend: str) -> Image.Image:
     font = ImageFont.load_default()
     if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow before 10.1: a Latin-1 bitmap font
         lines = [line.encode("latin-1", "replace").decode("latin-1") for line in lines]
+    else:
+        lines = [drawable(line, font) for line in lines]
     for index, line in enumerate(lines):
         draw.text((LEGEND_PADDING + 14, image.height + LEGEND_PADDING + index * LEGEND_LINE_HEIGHT), line,
                   fill=(0, 0, 0), font=font)

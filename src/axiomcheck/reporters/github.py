@@ -2,15 +2,29 @@
 pull request (`::error file=...,title=...::message`), then a one-line summary. A waived
 finding becomes a `notice` whose title says it is waived; a finding's title names the
 submission (`#21`) when the file belongs to one; a run stopped before its last file ends
-with a warning, `partial: 12 of 30 files (stopped by Ctrl-C)`."""
+with a warning, `partial: 12 of 30 files (stopped by Ctrl-C)`. An annotation names the file
+as GitHub does, relative to the repository (`paper.pdf`, not `./paper.pdf`; an absolute path
+inside `$GITHUB_WORKSPACE` relative to it), so that it lands on the file."""
 
 from __future__ import annotations
+
+import os
 
 from ..model import Severity
 from ..report import FileResult, Report, RunStatus
 from .base import Emitter, StatusTally, completed, plural
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def annotated_path(path: str) -> str:
+    """`path` as GitHub names a file of the repository (see the module docstring)."""
+    workspace = os.environ.get("GITHUB_WORKSPACE")
+    if os.path.isabs(path):
+        if workspace and os.path.commonpath([os.path.abspath(workspace), path]) == os.path.abspath(workspace):
+            return os.path.relpath(path, workspace)
+        return path
+    return os.path.normpath(path)
 
 
 def _escape_data(text: str) -> str:
@@ -40,7 +54,7 @@ class GithubEmitter(Emitter):
             if finding.waived:
                 level, title = "notice", f"{title} waived"
                 message = f"{message} Waived: {finding.waiver}"
-            self.stream.write(f"::{level} file={_escape_property(result.path)},"
+            self.stream.write(f"::{level} file={_escape_property(annotated_path(result.path))},"
                               f"title={_escape_property(title)}::{_escape_data(message)}\n")
 
     def finish(self, status: RunStatus | None = None) -> None:

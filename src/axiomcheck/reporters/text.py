@@ -36,7 +36,10 @@ class TextStyle:
     info: bool = True
     """Info findings (else only counted in the file's headline)."""
     timings: bool = False
-    """Each file's time since the run began, and the run's."""
+    """Each file's own time, and the run's."""
+    warnings_fail: bool = False
+    """A warning fails the run (`--fail-on warning`): a file that passes with one is shown
+    even when `quiet`, and the summary counts such files apart."""
     colour: bool = False
     """ANSI colours (for a terminal)."""
 
@@ -122,6 +125,7 @@ class TextEmitter(Emitter):
 
     def start(self, run: Report) -> None:
         self.tally = StatusTally()
+        self.passed_with_warnings = 0
         self.started = time.monotonic()
         if self.style.quiet:
             return
@@ -135,11 +139,14 @@ class TextEmitter(Emitter):
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)
-        if self.style.quiet and result.status is FileStatus.PASS:
+        warned = self.style.warnings_fail and result.status is FileStatus.PASS \
+            and result.count(Severity.WARNING) > 0
+        self.passed_with_warnings += warned
+        if self.style.quiet and result.status is FileStatus.PASS and not warned:
             return
         headline = _headline(result, self.style)
-        if self.style.timings:
-            headline.append((f" [{time.monotonic() - self.started:.2f} s]", ""))
+        if self.style.timings and result.seconds is not None:
+            headline.append((f" [{result.seconds:.2f} s]", ""))
         lines = [headline]
         for finding in result.findings:
             if finding.severity != Severity.INFO or finding.waived or self.style.info:
@@ -149,6 +156,8 @@ class TextEmitter(Emitter):
     def finish(self, status: RunStatus | None = None) -> None:
         done = completed(status, self.tally.total)
         summary = f"{plural(self.tally.total, 'file')}: {self.tally.summary()}"
+        if self.passed_with_warnings:
+            summary += f" ({self.passed_with_warnings} of the passes with warnings, which fail under --fail-on warning)"
         if done.partial:
             summary += f"; {done.summary}"
         if self.style.timings:
