@@ -43,7 +43,7 @@ def test_the_structure_keeps_its_documented_keys_and_order(checked: Report) -> N
     assert list(data) == ["main_body_pages", "main_body_end", "main_body_ends_before", "references_page",
                           "appendix_page", "checklist_page", "acknowledgments_page", "impact_page", "anonymous",
                           "line_numbers", "page_size", "columns", "title", "authors", "notice", "template", "headings",
-                          "outline"]
+                          "outline", "references"]
     assert structure_from_json(data) == structure
     assert structure.main_body_length == round(data["main_body_end"]["page"] - 1 + data["main_body_end"]["fraction"], 2)
 

@@ -1,6 +1,6 @@
 """The package's layers: imports run one way only, the way data flows.
 
-    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> engine -> pipeline, api -> reporters/
+    templates/ -> pdf/ -> analysis/ -> rules/ -> packs/ -> references/ -> engine -> pipeline, api -> reporters/
     -> execution/ (and the readers of manifests, author lists, settings files) -> batch/, web/ -> cli/
 
 Only `pdf/` imports PDF libraries (and Pillow); rules read the model, never the analysis
@@ -31,7 +31,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("analysis",),
     ("rules",),
     ("packs", "pack_catalog"),
-    ("engine", "aggregate"),
+    ("references",),
+    ("engine", "aggregate", "wrong_style"),
     ("pipeline", "api"),
     ("reporters", "docs"),
     ("execution", "manifest", "authors", "settings"),

@@ -73,6 +73,7 @@ def _paper(*lines: str) -> Paper:
     ("llm-chatter", "LLaDA Certainly! Here is a poem about life choices, each line starting with C."),
     ("llm-chatter", "Typical refusals, e.g. As an AI language model I cannot answer, were removed."),
     ("unresolved-reference", "We ask whether the gain is real? It is, and the question matters."),
+    ("placeholder-text", "Each token [CLS: the class token] and [NB: see above] is kept."),
 ])
 def test_look_alikes_are_not_leftovers(rule: str, line: str) -> None:
     assert run_rule(REGISTRY[rule], _paper(line).build()) == []
@@ -82,6 +83,7 @@ def test_look_alikes_are_not_leftovers(rule: str, line: str) -> None:
     ("placeholder-text", "Our method reaches XX.X% accuracy on ImageNet.", "XX.X%"),
     ("placeholder-text", "FIXME: the baseline numbers are from an older run.", "FIXME:"),
     ("placeholder-text", "Details are given in Section XXX of the appendix.", "Section XXX"),
+    ("placeholder-text", "The gain holds for sentence [YRM: add sentence number 1 here].", "[YRM: add"),
     ("unresolved-reference", "Prior work (?) studied the same question.", "(?)"),
     ("llm-chatter", "I hope this helps with the revision of your paper.", "I hope this helps"),
 ])

@@ -102,3 +102,32 @@ def test_a_missing_notice_and_an_unknown_template_point_at_the_foot_of_page_one(
     for finding in (missing, family):
         assert finding.page == 1 and finding.bbox is not None
         assert finding.bbox.y0 >= 0.8 * doc.pages[0].height - 0.01
+
+
+def test_a_paper_in_another_style_is_one_error_naming_the_style_with_its_symptoms() -> None:
+    from axiomcheck.api import check_path
+    from axiomcheck.packs import resolve
+    from conftest import FIXTURES
+
+    result = check_path(str(FIXTURES / "acl-anonymous-submission.pdf"), resolve("axiom-2026", "paper", "submission"))
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert [f.name for f in errors] == ["template-family"] and "ACL template" in errors[0].message
+    evidence = errors[0].evidence or ""
+    for symptom in ("page-size: Page 1 is 210 x 297 mm (a4)", "template-notice:", "line-numbers:", "text-block:",
+                    "columns:"):
+        assert symptom in evidence, evidence
+
+
+def test_only_a_named_style_folds_its_symptoms() -> None:
+    from axiomcheck.model import Severity
+    from axiomcheck.report import Finding
+    from axiomcheck.wrong_style import fold_wrong_style
+
+    def finding(name: str, severity: Severity = Severity.ERROR) -> Finding:
+        return Finding(rule="AX000", name=name, severity=severity, message=f"{name} says so.", hint="")
+
+    style, size, limit = finding("template-family"), finding("page-size"), finding("page-limit")
+    folded = fold_wrong_style([style, size, limit])
+    assert [f.name for f in folded] == ["template-family", "page-limit"]
+    assert folded[0].evidence == "Symptoms of that style: page-size: page-size says so"
+    assert fold_wrong_style([size, limit]) == [size, limit]

@@ -116,6 +116,17 @@ def test_check_without_venue_names_the_pack_it_chose() -> None:
     assert report["venue_choice"]["from"] == "template" and report["venue_choice"]["template"] == "icml-2026"
 
 
+def test_batch_without_venue_checks_against_the_venue_the_template_calls_for(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["batch", str(FIXTURES / "icml2026-review.pdf"), "--db", str(tmp_path / "r.db"),
+                                       "--progress", "none", "-o", f"json:{tmp_path / 'r.json'}"])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert (report["venue"], report["track"], report["stage"]) == ("icml-2026", "main", "submission")
+    papers = [str(FIXTURES / name) for name in ("icml2026-review.pdf", "neurips2026-main-submission.pdf")]
+    mixed = CliRunner().invoke(main, ["batch", *papers, "--db", str(tmp_path / "m.db")])
+    assert mixed.exit_code == 2 and "made for different venues" in mixed.output and "Missing option" not in mixed.output
+
+
 def test_check_without_venue_keeps_a_given_stage() -> None:
     result = _check(str(FIXTURES / "neurips2026-main-final.pdf"), "--stage", "submission", "--format", "json")
     report = json.loads(result.output)

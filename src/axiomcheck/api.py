@@ -13,20 +13,26 @@ memory: for files nobody vetted, check them in worker processes the caller can k
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .limits import DEFAULT_LIMITS, Limits
 from .model import Submission
 from .packs import ResolvedPack, resolve
 from .pipeline import check_document, precheck_result
 from .report import FileResult, Report
 
+if TYPE_CHECKING:
+    from .references import ReferenceSettings
+
 __all__ = ["check_file", "check_path", "precheck_result"]
 
 
 def check_path(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
-               limits: Limits = DEFAULT_LIMITS) -> FileResult:
+               limits: Limits = DEFAULT_LIMITS, references: ReferenceSettings | None = None) -> FileResult:
     """Check `path` against a resolved pack, in this process; `submission` is what the
-    organizers know about it (authors, title, affiliations, id)."""
-    return check_document(path, pack, submission, limits)
+    organizers know about it (authors, title, affiliations, id); `references`, where its
+    bibliography is looked up."""
+    return check_document(path, pack, submission, limits, references=references)
 
 
 def check_file(path: str, venue: str = "axiom-2026", track: str = "paper", stage: str | None = None,

@@ -5,7 +5,8 @@ as one of them. A rule that raises does not stop the others. A bug in axiomcheck
 rule-crashed` finding that names the rule, and the file is marked as an internal error (exit
 code 3); an exception from a PDF library on a damaged file, or exhausted memory or recursion,
 becomes the file's verdict instead (`verdicts.classify`). Rules stopped by the same cause
-share one finding. Findings keep their types (severity, confidence, boxes and regions); boxes
+share one finding. A paper in another style gets one error for it, its symptoms folded in
+(`wrong_style.py`). Findings keep their types (severity, confidence, boxes and regions); boxes
 are rounded to 0.1 pt, as the report writes them.
 """
 
@@ -14,11 +15,12 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from .model import Submission
+from .model import ReferenceCheck, Submission
 from .packs import ResolvedPack
 from .report import Finding
 from .rules import CheckContext
 from .verdicts import Failure, classify
+from .wrong_style import fold_wrong_style
 
 if TYPE_CHECKING:
     from .model import Document
@@ -29,10 +31,12 @@ NOTHING_KNOWN = Submission()
 
 
 def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHING_KNOWN,
-              text_available: bool = True) -> tuple[list[Finding], bool]:
-    """Findings of every configured rule, and whether any rule crashed."""
+              text_available: bool = True, references: ReferenceCheck | None = None) -> tuple[list[Finding], bool]:
+    """Findings of every configured rule, and whether any rule crashed; `references` is what a
+    reference index said of the bibliography (None: no index was given)."""
     context = CheckContext(venue=pack.venue, track=pack.track, stage=pack.stage,
-                           main_body_excludes=pack.main_body_excludes, submission=submission)
+                           main_body_excludes=pack.main_body_excludes, submission=submission,
+                           references=references)
     findings: list[Finding] = []
     crashed = False
     failures: dict[Failure, list[str]] = {}
@@ -56,5 +60,7 @@ def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHIN
     for failure, labels in failures.items():  # one finding per cause, naming every rule it stopped
         crashed = crashed or failure.internal
         findings.append(failure.finding(f"; rule{'s' if len(labels) > 1 else ''} {', '.join(labels)} could not run"))
+    if doc.template.name.known:  # a style it names (a style it cannot name keeps its symptoms' findings)
+        findings = fold_wrong_style(findings)
     findings.sort(key=lambda f: (f.severity.rank, f.page or 0, f.rule))
     return findings, crashed

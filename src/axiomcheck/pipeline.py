@@ -1,10 +1,10 @@
 """The single-document pipeline: one PDF read stage by stage, every failure a verdict.
 
 `check_document` refuses what the prechecks refuse, then runs `STAGES` in order (open, page
-tree, text layer, second reader, rules, structure). Each stage reads or decides one thing;
-an exception in a stage becomes a verdict that names it, and the file's result is never an
-exception. When the text layer fails but the pages can be read, the page-level rules still
-run and the verdict says the text rules were skipped.
+tree, text layer, second reader, references (in a run given a reference index), rules,
+structure). Each stage reads or decides one thing; an exception in a stage becomes a verdict
+that names it, and the file's result is never an exception. When the text layer fails but the
+pages can be read, the page-level rules still run and the verdict says the text rules were skipped.
 
 The pipeline knows nothing of processes. Whoever runs it may watch it through `Hooks`:
 `entering` is told each stage as it begins (a worker reports it to its parent and arms its
@@ -30,8 +30,9 @@ from .verdicts import classify, describe, is_verdict, partly_read_finding, verdi
 
 if TYPE_CHECKING:
     from .analysis.paper import AnalysedPaper
-    from .model import Word
+    from .model import ReferenceCheck, Word
     from .pdf.source import Prefetched, Source
+    from .references import ReferenceSettings
 
 TEXT_SKIPPED = "; the text rules were skipped, the page-level rules ran"
 """Ends the message of a verdict about the text layer when the page-level rules still ran."""
@@ -88,8 +89,10 @@ class _File:
     """What the stages learn about one open file as they go."""
 
     def __init__(self, path: str, sha: str | None, doc: AnalysedPaper, pack: ResolvedPack, submission: Submission,
-                 limits: Limits, hooks: Hooks, skip_text: Finding | None) -> None:
+                 limits: Limits, hooks: Hooks, skip_text: Finding | None, references: ReferenceSettings | None) -> None:
         self.path = path
+        self.references = references
+        self.reference_check: ReferenceCheck | None = None
         self.sha = sha
         self.doc = doc
         self.pack = pack
@@ -159,10 +162,25 @@ def _second_reader(state: _File) -> FileResult | None:
     return None
 
 
+def _references(state: _File) -> FileResult | None:
+    """The bibliography looked up in the run's reference index (the rules report what it said)."""
+    from .references.run import look_up  # noqa: PLC0415 - SQLite and the network only for runs that look up
+
+    if state.references is not None:
+        state.reference_check = look_up(state.doc.bibliography, state.references, state.limits.timeout)
+    return None
+
+
+def _looks_up(state: _File) -> bool:
+    return state.text_available and state.references is not None and any(
+        configured.rule.needs_references for configured in state.pack.rules)
+
+
 def _rules(state: _File) -> FileResult | None:
     from .engine import run_rules  # noqa: PLC0415 - the rules are loaded when a file reaches them
 
-    state.findings, state.crashed = run_rules(state.doc, state.pack, state.submission, state.text_available)
+    state.findings, state.crashed = run_rules(state.doc, state.pack, state.submission, state.text_available,
+                                              state.reference_check)
     unread = getattr(state.doc.source, "unread", None)  # what the rules' reading skipped as damaged
     skipped = partly_read_finding(unread()) if unread is not None else None
     if skipped is not None:
@@ -174,7 +192,7 @@ def _structure(state: _File) -> FileResult | None:
     from .analysis.structure import structure_of  # noqa: PLC0415 - as the rules
 
     try:
-        state.structure = structure_of(state.doc, state.pack.main_body_excludes)
+        state.structure = structure_of(state.doc, state.pack.main_body_excludes, state.reference_check)
     except Exception as error:  # the rules' findings stand without the structure
         failure = classify(error)
         state.verdicts.append(failure.finding(during("structure")))
@@ -203,6 +221,7 @@ STAGES = (
     Stage("pages", "reading the page tree", _pages),
     Stage("text", "reading the text", _text, lambda state: state.skip_text is None),
     Stage("second-reader", "counting the pages with a second reader (qpdf)", _second_reader),
+    Stage("references", "looking the references up", _references, _looks_up),
     Stage("rules", "running the rules", _rules),
     Stage("structure", "describing the structure", _structure, lambda state: state.text_available),
 )
@@ -217,20 +236,24 @@ def during(stage: str) -> str:
 
 def check_document(path: str, pack: ResolvedPack, submission: Submission = Submission(),  # noqa: B008 - frozen
                    limits: Limits = DEFAULT_LIMITS, skip_text: Finding | None = None,
-                   hooks: Hooks = NO_HOOKS, known: Known = NOTHING_KNOWN) -> FileResult:
+                   hooks: Hooks = NO_HOOKS, known: Known = NOTHING_KNOWN,
+                   references: ReferenceSettings | None = None) -> FileResult:
     """Check `path` against a resolved pack; bad input becomes a verdict, never an exception.
 
     `submission` is what the organizers know about the file; `skip_text`, when given, is the
     verdict to report instead of reading the text layer (the page-level rules run alone);
     `known` is what the runner already found out (hash, prechecks), taken as it is.
     The findings are bounded (`aggregate.bound_result`): identical ones aggregated, at most
-    the pack's `max_findings_per_rule` per rule, the report cut to its size limit.
+    the pack's `max_findings_per_rule` per rule, the report cut to its size limit. With
+    `references`, the bibliography is looked up before the rules (`references.look_up`) and
+    the reference rules report what the index said.
     """
-    return bound_result(_check(path, pack, submission, limits, skip_text, hooks, known), pack.max_findings_per_rule)
+    return bound_result(_check(path, pack, submission, limits, skip_text, hooks, known, references),
+                        pack.max_findings_per_rule)
 
 
 def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits, skip_text: Finding | None,
-           hooks: Hooks, known: Known) -> FileResult:
+           hooks: Hooks, known: Known, references: ReferenceSettings | None) -> FileResult:
     if not known.prechecked:
         rejected = precheck_result(path, limits, known.sha256)
         if rejected is not None:
@@ -260,7 +283,7 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     except Exception as error:  # anything else while opening: memory, recursion, or our bug
         failure = classify(error)
         return _error_result(path, sha, [failure.finding(during(OPEN))], internal=failure.internal)
-    state = _File(path, sha, doc, pack, submission, limits, hooks, skip_text)
+    state = _File(path, sha, doc, pack, submission, limits, hooks, skip_text, references)
     try:
         return _run_stages(state)
     finally:

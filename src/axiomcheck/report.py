@@ -88,6 +88,26 @@ class FoundTemplate:
 
 
 @dataclass(frozen=True)
+class FoundReference:
+    """An entry of the bibliography as the structure lists it, with what the reference index
+    said of it."""
+
+    number: int
+    label: str | None
+    page: int
+    bbox: BBox
+    authors: tuple[str, ...]
+    title: str | None
+    venue: str | None
+    year: int | None
+    arxiv_id: str | None
+    doi: str | None
+    url: str | None
+    verdict: str | None = None
+    """found, mismatch, not found or unchecked; None when the run looked nothing up."""
+
+
+@dataclass(frozen=True)
 class Structure:
     """What axiomcheck found in a paper, the same for `check` and `inspect`, so that an author
     can see why a rule decided as it did (`analysis.structure.structure_of` builds it)."""
@@ -116,6 +136,8 @@ class Structure:
     """How many sections the PDF lists itself (its outline's bookmarks, its tagged headings)."""
     outline_disagreements: tuple[str, ...] = ()
     """Where that list and the headings found on the pages disagree, one sentence each."""
+    references: tuple[FoundReference, ...] = ()
+    """The bibliography's entries (`model.Bibliography`), in order."""
 
     @property
     def main_body_length(self) -> float | None:
@@ -297,6 +319,24 @@ class RunStatus:
         return f"partial: {self.done} of {self.total} files" + (f" ({self.reason})" if self.reason else "")
 
 
+@dataclass(frozen=True)
+class ReferencesUsed:
+    """What a run looked its papers' bibliographies up in: a reference index, the online
+    services, or nothing (`source` None: the references were not checked)."""
+
+    source: str | None
+
+    @property
+    def checked(self) -> bool:
+        return self.source is not None
+
+    def describe(self) -> str:
+        """The report header's line about references."""
+        if self.source is None:
+            return "references: not checked (give --references INDEX or --references online to look each entry up)"
+        return f"references: looked up in {self.source}"
+
+
 @dataclass
 class Report:
     """A run: one venue, track and stage, any number of files."""
@@ -314,6 +354,9 @@ class Report:
     run_status: RunStatus | None = None
     """Set when the run stopped before its last file (Ctrl-C, an error, a killed process);
     None: every file given has its result here."""
+    references: ReferencesUsed | None = None
+    """What the run looked bibliographies up in (None: the report does not say, as one rebuilt
+    from a results store)."""
 
     def completion(self) -> RunStatus:
         """The run's status: `run_status`, or complete with the files it holds."""

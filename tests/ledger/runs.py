@@ -48,14 +48,14 @@ def runs_of(entry: dict[str, Any]) -> list[tuple[str, str, str]]:
     return runs
 
 
-RECORDED_WARNINGS = ("AX4", "AX6")
+RECORDED_WARNINGS = ("AX4", "AX6", "AX7")
 """The rule groups whose warnings the ledger records too: integrity (hidden text, prompts, reviewer
-copies, overflow) and leftovers (undefined references, placeholders, chat, template text, stale
-headers)."""
+copies, overflow), leftovers (undefined references, placeholders, chat, template text, stale
+headers) and references (what the bibliography shows by itself: the corpus runs look nothing up)."""
 
 
 def recorded(finding: Finding) -> bool:
-    """An error, or a warning of an integrity (AX4xx) or leftover (AX6xx) rule."""
+    """An error, or a warning of an integrity (AX4xx), leftover (AX6xx) or reference (AX7xx) rule."""
     return finding.severity == "error" or finding.rule.startswith(RECORDED_WARNINGS)
 
 

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any, TypeVar
 
-from ..model import (DEFAULT_MAIN_BODY_EXCLUDES, MM_PER_POINT, AuthorBlock, Float, Font, Line, MainBody, Metadata,
-                     Notice, OutlineEntry, PageInfo, PageVisibility, Role, SectionKind, Sections, TemplateInfo,
-                     TemplateText, TextLayer, VenueMark, page_size_name)
+from ..model import (DEFAULT_MAIN_BODY_EXCLUDES, MM_PER_POINT, AuthorBlock, Bibliography, Float, Font, Line, MainBody,
+                     Metadata, Notice, OutlineEntry, PageInfo, PageVisibility, Role, SectionKind, Sections,
+                     TemplateInfo, TemplateText, TextLayer, VenueMark, page_size_name)
 from ..pdf.source import PdfSource, Prefetched, Source
 from ..templates.canaries import shipped_signatures
 from . import front_matter, page_facts
+from .bibliography import bibliography
 from .captions import captions
 from .furniture import furniture
 from .lines import PageLayout, page_layout
@@ -155,6 +156,12 @@ class AnalysedPaper:
         front = {id(line) for line in block.title + block.lines}
         return find_sections(self._assembled, self._widths, self.body_size, self._furniture, front, self._columns,
                              self.outline)
+
+    @cached_property
+    def bibliography(self) -> Bibliography:
+        """The references section split into entries, each with its parts (`analysis.bibliography`)."""
+        heading = self.sections.references
+        return bibliography(self.text, heading.page if heading is not None else None, self._widths, self.columns)
 
     @cached_property
     def outline(self) -> tuple[OutlineEntry, ...]:

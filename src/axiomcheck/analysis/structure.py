@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model import MM_PER_POINT, Heading, SectionKind, page_size_name
-from ..report import FoundHeading, FoundTemplate, Structure
+from ..report import FoundHeading, FoundReference, FoundTemplate, Structure
 
 if TYPE_CHECKING:
-    from ..model import Document
+    from ..model import Document, ReferenceCheck
 
 PAGE_SIZE_TOLERANCE_MM = 1.06
 """3 pt: how far a page may differ from a named size (three times as far for poster sizes)."""
@@ -36,8 +36,21 @@ def _heading(heading: Heading) -> FoundHeading:
                         top_of_page=heading.top_of_page, bbox=heading.bbox.rounded())
 
 
-def structure_of(doc: Document, main_body_excludes: tuple[SectionKind, ...]) -> Structure:
-    """The detected structure of `doc`, with the main body measured as the track counts it."""
+def _references(doc: Document, check: ReferenceCheck | None) -> tuple[FoundReference, ...]:
+    """The bibliography's entries, each with the verdict `check` gave it (when the run looked up)."""
+    verdicts = {lookup.entry: lookup.verdict.value for lookup in check.lookups} if check is not None else {}
+    unchecked = "unchecked" if check is not None and check.unchecked is not None else None
+    return tuple(FoundReference(number=entry.number, label=entry.label, page=entry.page, bbox=entry.bbox.rounded(),
+                                authors=entry.authors, title=entry.title, venue=entry.venue, year=entry.year,
+                                arxiv_id=entry.arxiv_id, doi=entry.doi, url=entry.url,
+                                verdict=verdicts.get(entry.number, unchecked))
+                 for entry in doc.bibliography.entries)
+
+
+def structure_of(doc: Document, main_body_excludes: tuple[SectionKind, ...],
+                 references: ReferenceCheck | None = None) -> Structure:
+    """The detected structure of `doc`, with the main body measured as the track counts it, and
+    its bibliography with what the reference index said of each entry (`references`)."""
     sections = doc.sections
     body = doc.main_body(main_body_excludes)
     template = doc.template
@@ -63,4 +76,5 @@ def structure_of(doc: Document, main_body_excludes: tuple[SectionKind, ...]) -> 
         headings=tuple(_heading(h) for h in sections.headings),
         outline_entries=len(sections.outline),
         outline_disagreements=sections.disagreements,
+        references=_references(doc, references),
     )

@@ -35,6 +35,12 @@ from .sections import TextColumn
 FOOTNOTE_SIZE_STEP = 1.5
 """Footnotes are set this much smaller than the body (NeurIPS: 8 pt under 10 pt); a reference
 list in 9 pt at the foot of a page is not one."""
+LIST_PITCH_SHARE = 3.0
+"""A line of a reference list lies at most this share of its size below the line before it."""
+LIST_SIZE_SLACK = 0.5
+"""Points a line of a reference list may differ in size from the line before it."""
+LIST_INDENT_SHARE = 4.0
+"""A line of a reference list starts at most this share of its size left or right of the line before it."""
 EDGE_TOLERANCE = 0.5
 """Points a line may stick out of a caption's or figure's box and still be inside it."""
 ROW_SHARE = 0.5
@@ -185,6 +191,17 @@ def _is_equation(line: Line) -> bool:
     return bool(_EQUATION_NUMBER_RE.match(line.text) or _RELATION_RE.search(line.text))
 
 
+def _goes_on_with(lines: list[Line], line: Line) -> bool:
+    """Whether a footnote-sized line at the foot of a page goes on with the reference list
+    above it (a list set in small type, IEEE's, reaches the foot of its column): the text
+    line before it is a reference entry of its size, just above it, in its column."""
+    previous = next((placed for placed in reversed(lines) if placed.role not in OUTSIDE_TEXT), None)
+    return (previous is not None and previous.role is Role.REFERENCE_ENTRY
+            and abs(previous.size - line.size) <= LIST_SIZE_SLACK
+            and 0 <= line.bbox.y0 - previous.bbox.y0 <= LIST_PITCH_SHARE * line.size
+            and abs(previous.bbox.x0 - line.bbox.x0) <= LIST_INDENT_SHARE * line.size)
+
+
 def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
     """The text layer of the paper and its author block, whose lines are the layer's."""
     classify = _Classifier(found)
@@ -210,6 +227,8 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
                 where = "authors"
             elif role in OUTSIDE_TEXT:
                 where = region
+            elif role is Role.FOOTNOTE and region == "references" and _goes_on_with(lines, line):
+                role, where = Role.REFERENCE_ENTRY, region
             elif role is Role.FOOTNOTE:
                 where = page_region
             else:

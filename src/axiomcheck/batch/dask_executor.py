@@ -25,7 +25,7 @@ import tempfile
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..execution import FileTask, WorkerPool
 from ..codec.wire import result_from_wire, result_to_wire
@@ -39,6 +39,9 @@ from .inputs import item_bytes, staged_name, verdict_result
 from .plan import PackSpec, pack_hash
 from .work import ExecutorError, Work
 
+if TYPE_CHECKING:
+    from ..references import ReferenceSettings
+
 IN_FLIGHT_PER_THREAD = 2
 """Files sent ahead per worker thread: keeps every thread busy without holding the whole
 batch's bytes in the driver's memory."""
@@ -49,8 +52,10 @@ class DaskExecutor:
     workers (`processes=False` runs them as threads of this process, for tests)."""
 
     def __init__(self, limits: Limits, jobs: int, scheduler: str | None = None, evidence_dir: str | None = None,
-                 processes: bool = True) -> None:
+                 processes: bool = True, references: ReferenceSettings | None = None) -> None:
         self.limits = limits
+        self.references = references
+        """Where bibliographies are looked up: an index file every Dask worker can read, or online."""
         self.jobs = jobs
         self.scheduler = scheduler
         self.evidence_dir = evidence_dir
@@ -122,7 +127,7 @@ class DaskExecutor:
                 continue
             name = staged_name(item.item, item.key.sha256 if item.key else "")
             future = client.submit(check_remote, item.group.spec, item.group.hash, self.limits, name, data,
-                                   item.item.submission.to_dict(), self.evidence_dir, pure=False)
+                                   item.item.submission.to_dict(), self.evidence_dir, self.references, pure=False)
             owners[future] = item
             futures.add(future)
             return
@@ -181,20 +186,23 @@ def remote_pack_hash(spec: PackSpec) -> str:
         return f"cannot resolve it ({error})"
 
 
-def _pool(spec: PackSpec, expected: str, limits: Limits, evidence_dir: str | None) -> WorkerPool:
+def _pool(spec: PackSpec, expected: str, limits: Limits, evidence_dir: str | None,
+          references: ReferenceSettings | None) -> WorkerPool:
     """This thread's isolated pool for the pack (workers are forked with their pack)."""
-    pools: dict[tuple[str, Limits, str | None], WorkerPool] = getattr(_LOCAL, "pools", None) or {}
+    pools: dict[tuple[str, Limits, str | None, ReferenceSettings | None], WorkerPool] = getattr(
+        _LOCAL, "pools", None) or {}
     _LOCAL.pools = pools
-    key = (expected, limits, evidence_dir)
+    key = (expected, limits, evidence_dir, references)
     if key not in pools:
-        pools[key] = WorkerPool(_pack(spec), limits, 1, evidence_dir)
+        pools[key] = WorkerPool(_pack(spec), limits, 1, evidence_dir, references=references)
         with _LOCK:
             _POOLS.append(pools[key])
     return pools[key]
 
 
 def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data: bytes,
-                 submission: dict[str, Any], evidence_dir: str | None) -> dict[str, Any]:
+                 submission: dict[str, Any], evidence_dir: str | None,
+                 references: ReferenceSettings | None = None) -> dict[str, Any]:
     """Check one file's bytes in an isolated process on this Dask worker; the result as the
     wire's plain data (`codec.wire.result_to_wire`)."""
     folder = tempfile.mkdtemp(prefix="axiomcheck-dask-")
@@ -202,7 +210,7 @@ def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data:
         path = os.path.join(folder, name)
         with open(path, "wb") as handle:
             handle.write(data)
-        pool = _pool(spec, expected, limits, evidence_dir)
+        pool = _pool(spec, expected, limits, evidence_dir, references)
         result = next(iter(pool.check([FileTask(path, Submission.from_dict(submission))])))
         return result_to_wire(result)
     finally:

@@ -9,6 +9,7 @@ a chunk at a time and removed once checked.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..execution import FileTask, WorkerPool
 from ..limits import Limits
@@ -16,22 +17,29 @@ from ..report import FileResult
 from .inputs import Staging
 from .work import Work, by_group
 
+if TYPE_CHECKING:
+    from ..references import ReferenceSettings
+
 CHUNK = 256
 """Files handed to the pool at once: bounds the archive members on disk at a time."""
 
 
 class LocalExecutor:
-    """Check work items in `jobs` isolated worker processes on this machine."""
+    """Check work items in `jobs` isolated worker processes on this machine (looking the
+    bibliographies up as `references` say, when given)."""
 
-    def __init__(self, limits: Limits, jobs: int, evidence_dir: str | None = None) -> None:
+    def __init__(self, limits: Limits, jobs: int, evidence_dir: str | None = None,
+                 references: ReferenceSettings | None = None) -> None:
         self.limits = limits
+        self.references = references
         self.jobs = jobs
         self.evidence_dir = evidence_dir
 
     def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
         with Staging(self.limits, link_files=self.evidence_dir is not None) as staging:
             for group, items in by_group(work):
-                with WorkerPool(group.pack, self.limits, self.jobs, self.evidence_dir) as pool:
+                with WorkerPool(group.pack, self.limits, self.jobs, self.evidence_dir,
+                                references=self.references) as pool:
                     for start in range(0, len(items), CHUNK):
                         yield from self._chunk(pool, staging, items[start:start + CHUNK])
 

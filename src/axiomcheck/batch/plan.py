@@ -27,6 +27,7 @@ from ..packs import ResolvedPack, Selection, resolve
 from .inputs import Item
 
 if TYPE_CHECKING:
+    from ..references import ReferenceSettings
     from .store import ResultKey
 
 
@@ -118,12 +119,13 @@ def _plain(options: Any) -> Any:
     return repr(options)
 
 
-def settings_key(limits: Limits, evidence_dir: str | None) -> str:
-    """The settings that change a verdict or what a result holds (the limits, and the folder
-    its evidence pictures are in), as one text."""
+def settings_key(limits: Limits, evidence_dir: str | None, references: ReferenceSettings | None = None) -> str:
+    """The settings that change a verdict or what a result holds (the limits, the folder its
+    evidence pictures are in, where references are looked up), as one text."""
     evidence = os.path.abspath(evidence_dir) if evidence_dir is not None else ""
+    looked_up = f";{references.key()}" if references is not None else ""
     return (f"timeout={limits.timeout:g};max_memory={limits.max_memory};max_size={limits.max_size};"
-            f"max_pages={limits.max_file_pages};max_decoded={limits.max_decoded};evidence={evidence}")
+            f"max_pages={limits.max_file_pages};max_decoded={limits.max_decoded};evidence={evidence}{looked_up}")
 
 
 def group_of(item: Item, base: PackSpec) -> GroupKey:

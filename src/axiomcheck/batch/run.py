@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from .. import __version__
 from ..execution import page_limits
 from ..limits import Limits
-from ..report import FileResult, Report, RunState, RunStatus, SubmissionRef, VenueChoice, submission_order
+from ..report import (FileResult, ReferencesUsed, Report, RunState, RunStatus, SubmissionRef, VenueChoice,
+                      submission_order)
 from ..reporters.base import Emitter
 from .inputs import Item, Staging, verdict_result
 from .plan import Group, RunPlan, result_key, settings_key
@@ -41,6 +42,7 @@ from .waivers import Waiver, apply_waivers
 from .work import Executor, Work
 
 if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
+    from ..references import ReferenceSettings
     from .store import ResultKey, Store
     from .store_runs import RunInfo
 
@@ -57,6 +59,8 @@ class RunSettings(NamedTuple):
     waivers: tuple[Waiver, ...] = ()
     venue_choice: VenueChoice | None = None
     """How the venue was chosen when it was recognised from the PDFs' template (the report says)."""
+    references: ReferenceSettings | None = None
+    """Where the bibliographies are looked up (None: nowhere; the report says they were not checked)."""
 
 
 class Outcome(NamedTuple):
@@ -170,7 +174,8 @@ def _header(items: Sequence[Item], settings: RunSettings) -> Report:
     groups = {group.hash: group for group in settings.plan.groups.values()}
     limits = {track: limit for key in used for track, limit in page_limits(groups[key].pack).items()}
     return Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
-                  venue_choice=settings.venue_choice)
+                  venue_choice=settings.venue_choice,
+                  references=ReferencesUsed(settings.references.describe() if settings.references else None))
 
 
 class _Run:
@@ -185,7 +190,7 @@ class _Run:
         self.checked = self.cached = 0
         self.followers: dict[ResultKey, list[Work]] = {}
         """Files with the content of one checked before them: they take its result."""
-        self._settings_text = settings_key(settings.limits, settings.evidence_dir)
+        self._settings_text = settings_key(settings.limits, settings.evidence_dir, settings.references)
 
     def staging_folder(self) -> str | None:
         return self.store.staging_folder(self.id) if self.store is not None and self.id is not None else None

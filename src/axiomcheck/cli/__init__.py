@@ -45,6 +45,8 @@ COMMANDS = {
                                          "venue's rules."),
     "report": CommandEntry("report:report", "Render a batch's report from its results store, without checking "
                                             "anything again."),
+    "references": CommandEntry("references:references", "Reference indexes: what `check --references INDEX` looks "
+                                                         "bibliographies up in."),
 }
 """The commands, by name."""
 

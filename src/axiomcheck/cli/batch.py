@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import shlex
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,14 +23,20 @@ from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..packs import PackError, SelectionError
+from ..report import VenueChoice
 from ..reporters import REPORTERS
 from ..reporters.base import StatusTally, plural, took
 from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from,
                      require_paths, verbosity_options)
 from .destinations import make_folder, planned_outputs
 from .project_settings import settings_options
+from .reference_options import reference_options, reference_settings
 from .selection import selection_options, waivers_from
 from .terminal import check_verbosity, print_report, say_settings
+from .venue import recognised_venue
+
+if TYPE_CHECKING:
+    from ..references import ReferenceSettings
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -39,9 +47,9 @@ NUMBERS_NAMED = 20
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @settings_options
-@click.option("--venue", required=True,
+@click.option("--venue", default=None,
               help="Rule pack: a shipped id (see `axiomcheck packs`) or a path to a YAML pack (or `venue` in the "
-                   "settings file).")
+                   "settings file; default: the venue the PDFs' template calls for, as `check` finds it).")
 @click.option("--track", default=None,
               help="Track for files whose manifest entry names none (default: the pack's default track).")
 @click.option("--stage", default=None, help="submission or camera-ready (default: the pack's default stage).")
@@ -75,14 +83,16 @@ NUMBERS_NAMED = 20
 @click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "lines", "none"]), default="auto",
               show_default=True, help="A live bar on a terminal, periodic lines in logs (auto picks).")
 @fail_on_option
+@reference_options
 @verbosity_options
 @selection_options
 @limit_options
 @click.pass_context
-def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | None, stage: str | None,
+def batch(ctx: click.Context, paths: tuple[str, ...], venue: str | None, track: str | None, stage: str | None,
           manifest_file: str | None, openreview_file: str | None, jobs: int | None, db: str, force: bool,
           output_format: str | None, outputs: tuple[str, ...], output_dir: str | None, evidence_dir: str | None,
-          executor: str, scheduler: str | None, progress_mode: str, fail_on: str, quiet: bool, verbose: bool,
+          executor: str, scheduler: str | None, progress_mode: str, fail_on: str, references: tuple[str, ...],
+          contact_email: str | None, quiet: bool, verbose: bool,
           select: tuple[str, ...], ignore: tuple[str, ...],
           extend_select: tuple[str, ...], waivers_file: str | None, timeout: float, max_memory: int, max_size: int,
           max_pages: int, max_decoded: int) -> None:
@@ -109,14 +119,12 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
         make_folder(evidence_dir, "--evidence")
     if quiet and progress_mode == "auto":
         progress_mode = "none"
-    try:  # the packs, before any file is read: the run's own track and stage, then its manifest's
-        plan = RunPlan.resolve(PackSpec(venue, track, stage, select or None, ignore, extend_select))
-        items = _items(paths, manifest_file, openreview_file, limits)
-        plan = plan.including(items)
-    except (PackError, SelectionError) as error:
-        fail_usage(str(error))
-    settings = RunSettings(plan, limits, force, evidence_dir, waivers_from(waivers_file))
-    runner = _executor(executor, jobs or os.cpu_count() or 1, scheduler, limits, evidence_dir)
+    plan, items, choice = _plan(venue, PackSpec("", track, stage, select or None, ignore, extend_select), paths,
+                                manifest_file, openreview_file, limits)
+    looked_up = reference_settings(references, contact_email)
+    settings = RunSettings(plan, limits, force, evidence_dir, waivers_from(waivers_file), venue_choice=choice,
+                           references=looked_up)
+    runner = _executor(executor, jobs or os.cpu_count() or 1, scheduler, limits, evidence_dir, looked_up)
     started = time.monotonic()
     try:
         with Store(db) as store:
@@ -134,17 +142,41 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str, track: str | N
     sys.exit(outcome.report.exit_code_for(fail_on))
 
 
-def _executor(name: str, jobs: int, scheduler: str | None, limits: Limits, evidence_dir: str | None) -> Executor:
+def _plan(venue: str | None, spec: PackSpec, paths: tuple[str, ...], manifest_file: str | None,
+          openreview_file: str | None, limits: Limits) -> tuple[RunPlan, list[Item], VenueChoice | None]:
+    """The run's packs, decided before any file is checked, with its items: those of `venue`
+    with the track, stage and rule selection of `spec` (resolved before the files are even
+    listed), or, without a venue, those the files' template calls for (recognised in isolated
+    workers, as `check` finds it); then the tracks and stages its manifest asks for. A pack or
+    selection mistake ends the command (exit 2)."""
+    choice = None
+    items: list[Item] | None = None
+    if venue is None:
+        items = _items(paths, manifest_file, openreview_file, limits)
+        choice = recognised_venue(tuple(i.path for i in items if i.path is not None and i.problem is None), limits)
+        venue = choice.venue
+        spec = dataclasses.replace(spec, track=spec.track or choice.track, stage=spec.stage or choice.stage)
+    try:
+        plan = RunPlan.resolve(dataclasses.replace(spec, venue=venue))
+        if items is None:
+            items = _items(paths, manifest_file, openreview_file, limits)
+        return plan.including(items), items, choice
+    except (PackError, SelectionError) as error:
+        fail_usage(str(error))
+
+
+def _executor(name: str, jobs: int, scheduler: str | None, limits: Limits, evidence_dir: str | None,
+              references: ReferenceSettings | None) -> Executor:
     """Where the files are checked: this machine's workers, or a Dask cluster."""
     if name == "dask":
         from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
 
         if importlib.util.find_spec("distributed") is None:
             fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
-        return DaskExecutor(limits, jobs, scheduler, evidence_dir)
+        return DaskExecutor(limits, jobs, scheduler, evidence_dir, references=references)
     from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
 
-    return LocalExecutor(limits, jobs, evidence_dir)
+    return LocalExecutor(limits, jobs, evidence_dir, references)
 
 
 def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose: bool, fail_on: str) -> None:

@@ -29,9 +29,10 @@ from ..packs import ResolvedPack
 from ..reporters import REPORTERS, emitter
 from ..reporters.base import Emitter
 from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
-                     require_files, verbosity_options)
+                     naming_failed_writes, require_files, verbosity_options)
 from .destinations import NamedWrites, make_folder, planned_outputs
 from .project_settings import settings_options
+from .reference_options import reference_options, reference_settings
 from .selection import selection_from, selection_options, waivers_from
 from .terminal import check_verbosity, printed_emitter, say_settings
 from .venue import pack_for
@@ -66,13 +67,15 @@ from .venue import pack_for
 @click.option("--evidence", "evidence_dir", type=click.Path(file_okay=False, writable=True),
               help="Write a PNG of the page, with the box drawn, for every finding that has a box into DIR "
                    "(named in the report's `evidence_image`; created when missing).")
+@reference_options
 @verbosity_options
 @selection_options
 @limit_options
 @click.pass_context
 def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: str | None, stage: str | None,
           output_format: str | None, fail_on: str, outputs: tuple[str, ...], output_dir: str | None,
-          authors_file: str | None, manifest_file: str | None, jobs: int, evidence_dir: str | None, quiet: bool,
+          authors_file: str | None, manifest_file: str | None, jobs: int, evidence_dir: str | None,
+          references: tuple[str, ...], contact_email: str | None, quiet: bool,
           verbose: bool, select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...],
           waivers_file: str | None, timeout: float, max_memory: int, max_size: int, max_pages: int,
           max_decoded: int) -> None:
@@ -100,6 +103,7 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
     if evidence_dir is not None:
         make_folder(evidence_dir, "--evidence")
     selection = selection_from(select, ignore, extend_select)
+    looked_up = reference_settings(references, contact_email)
     files = tuple(item.path for item in given if item.path is not None and item.problem is None)
     group, venue_choice = pack_for(venue, track, stage, selection, files, limits)
     waivers = waivers_from(waivers_file)
@@ -110,9 +114,9 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
     if not items:
         fail_usage("give the PDF files to check, or --manifest FILE.")
     settings = RunSettings(RunPlan.of(group), limits, evidence_dir=evidence_dir, waivers=waivers,
-                           venue_choice=venue_choice)
+                           venue_choice=venue_choice, references=looked_up)
     with _emitters(wanted, quiet, verbose, fail_on) as emitters:
-        outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir), emitters=emitters)
+        outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir, looked_up), emitters=emitters)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
     sys.exit(outcome.report.exit_code_for(fail_on))
@@ -173,6 +177,7 @@ def _emitters(outputs: Sequence[Output], quiet: bool, verbose: bool, fail_on: st
                                                             fail_on=fail_on),
                                             STANDARD_OUTPUT))
                 continue
+            stack.enter_context(naming_failed_writes(output.path))  # what closing the file writes, too
             try:
                 handle = stack.enter_context(open(output.path, "w", encoding="utf-8"))
             except OSError as error:

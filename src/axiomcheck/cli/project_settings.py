@@ -144,6 +144,9 @@ def _from_folder(settings: Settings, option: click.Option, key: str, value: Any)
                 (value if isinstance(value, list) else [value])]
     if key == "venue" and isinstance(value, str) and (value.endswith(_PACK_SUFFIXES) or os.sep in value):
         return str(folder / os.path.expanduser(value))
+    if key == "references":  # index files (not the word `online`)
+        return [v if not isinstance(v, str) or v.strip().lower() == "online" else str(folder / os.path.expanduser(v))
+                for v in (value if isinstance(value, list) else [value])]
     return value
 
 

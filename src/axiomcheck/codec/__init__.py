@@ -24,9 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import (HEADING_KINDS, TEMPLATE_MODES, BBox, Confidence, PagePosition, Place, Region, RegionKind, Severity,
-                    TemplateMode, TemplateName, member)
-from ..report import (SCHEMA, FileResult, FileStatus, Finding, FoundHeading, FoundTemplate, Report, RunStatus,
-                     Structure, SubmissionRef, Truncation, VenueChoice)
+                     TemplateMode, TemplateName, member)
+from ..report import (SCHEMA, FileResult, FileStatus, Finding, FoundHeading, FoundReference, FoundTemplate,
+                      ReferencesUsed, Report, RunStatus, Structure, SubmissionRef, Truncation, VenueChoice)
 from ..shared_text import SharedText, shared_hidden_text
 
 JsonObject = dict[str, Any]
@@ -133,7 +133,25 @@ def structure_to_json(structure: Structure) -> JsonObject:
                      "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
         "headings": [_heading_to_json(heading) for heading in structure.headings],
         "outline": {"entries": structure.outline_entries, "disagreements": list(structure.outline_disagreements)},
+        "references": [_reference_to_json(entry) for entry in structure.references],
     }
+
+
+_REFERENCE_FIELDS = ("number", "label", "page", "authors", "title", "venue", "year", "arxiv_id", "doi", "url",
+                     "verdict")
+
+
+def _reference_to_json(entry: FoundReference) -> JsonObject:
+    data: JsonObject = {name: getattr(entry, name) for name in _REFERENCE_FIELDS}
+    return data | {"authors": list(entry.authors), "bbox": box_to_json(entry.bbox)}
+
+
+def _reference_from_json(data: JsonObject) -> FoundReference:
+    return FoundReference(number=int(data["number"]), label=data.get("label"), page=int(data["page"]),
+                          bbox=box_from_json(data["bbox"]), authors=tuple(data.get("authors") or ()),
+                          title=data.get("title"), venue=data.get("venue"), year=data.get("year"),
+                          arxiv_id=data.get("arxiv_id"), doi=data.get("doi"), url=data.get("url"),
+                          verdict=data.get("verdict"))
 
 
 def structure_from_json(data: JsonObject) -> Structure:
@@ -153,7 +171,8 @@ def structure_from_json(data: JsonObject) -> Structure:
                                evidence=tuple(template.get("evidence") or ())),
         headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()),
         outline_entries=int((data.get("outline") or {}).get("entries") or 0),
-        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()))
+        outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()),
+        references=tuple(_reference_from_json(entry) for entry in data.get("references") or ()))
 
 
 def _mode(word: str | None) -> TemplateMode | None:
@@ -207,6 +226,8 @@ def report_header_to_json(report: Report) -> JsonObject:
     header: JsonObject = {"schema": SCHEMA, "venue": report.venue, "track": report.track, "stage": report.stage}
     if report.venue_choice is not None:  # the venue was recognised from the template, not given
         header["venue_choice"] = venue_choice_to_json(report.venue_choice)
+    if report.references is not None:
+        header["references"] = {"checked": report.references.checked, "source": report.references.source}
     return header | {"page_limits": dict(report.page_limits)}
 
 
@@ -264,4 +285,6 @@ def report_from_json(data: JsonObject) -> Report:
                   files=[result_from_json(result) for result in data.get("files") or ()],
                   page_limits=dict(data.get("page_limits") or {}),
                   venue_choice=venue_choice_from_json(data["venue_choice"]) if data.get("venue_choice") else None,
-                  run_status=partial)
+                  run_status=partial,
+                  references=ReferencesUsed(data["references"].get("source"))
+                  if isinstance(data.get("references"), dict) else None)

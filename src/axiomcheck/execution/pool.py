@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..limits import DEFAULT_LIMITS, Limits
 from ..model import Submission
@@ -35,6 +35,9 @@ from .messages import (FROM_WORKER, MAX_REQUEST_BYTES, MAX_REPLY_BYTES, CheckFil
                        StageEntered)
 from .process import Child, fork_child
 from .worker import MAX_FILES_PER_WORKER, serve
+
+if TYPE_CHECKING:
+    from ..references import ReferenceSettings
 
 LOOK_AT_CLOCK_SECONDS = 1.0
 """The longest the pool waits for a message without looking at the clock again."""
@@ -92,8 +95,10 @@ class WorkerPool:
 
     def __init__(self, pack: ResolvedPack, limits: Limits = DEFAULT_LIMITS, jobs: int = 1,
                  evidence_dir: str | None = None, max_files_per_worker: int = MAX_FILES_PER_WORKER,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, references: ReferenceSettings | None = None) -> None:
         self.pack = pack
+        self.references = references
+        """Where the workers look bibliographies up (None: nowhere)."""
         self.limits = limits
         self.confinement = Confinement(limits)
         self.jobs = max(1, jobs)
@@ -188,7 +193,8 @@ class WorkerPool:
         if len(self._workers) >= self.jobs:
             return None
         confinement, pack, max_files = self.confinement, self.pack, self.max_files_per_worker
-        child = fork_child(lambda channel: serve(channel, pack, confinement, max_files), MAX_REPLY_BYTES,
+        references = self.references
+        child = fork_child(lambda channel: serve(channel, pack, confinement, max_files, references), MAX_REPLY_BYTES,
                            MAX_REQUEST_BYTES)
         self.workers_started += 1
         worker = _Worker(child)

@@ -38,6 +38,7 @@ from .prefetch import SpareCore
 
 if TYPE_CHECKING:
     from ..pdf.source import Prefetched
+    from ..references import ReferenceSettings
 
 RETIRE_AT_MEMORY_SHARE = 0.5
 """A worker that has held more than this share of the memory limit is replaced after its file,
@@ -70,9 +71,10 @@ class _Hooks:
 
 
 def serve(channel: Channel, pack: ResolvedPack, confinement: Confinement,
-          max_files: int = MAX_FILES_PER_WORKER) -> None:
+          max_files: int = MAX_FILES_PER_WORKER, references: ReferenceSettings | None = None) -> None:
     """The worker's main loop (in the child): confine this process, then check each file the
-    parent sends until the channel closes or the worker retires."""
+    parent sends until the channel closes or the worker retires; `references` is where the
+    bibliographies are looked up (the pipeline's references stage), None for nowhere."""
     confinement.confine_worker()
     usage = WorkerUsage(max_files, confinement.limits)
     while True:
@@ -80,7 +82,7 @@ def serve(channel: Channel, pack: ResolvedPack, confinement: Confinement,
             request = channel.receive(TO_WORKER)
         except (ChannelClosed, OSError, CodecError, FrameTooLarge):  # the parent is gone, or is not ours
             return
-        result = _check(channel, request, pack, confinement)
+        result = _check(channel, request, pack, confinement, references)
         retire = usage.after_file()
         try:
             try:
@@ -93,12 +95,13 @@ def serve(channel: Channel, pack: ResolvedPack, confinement: Confinement,
             return
 
 
-def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement: Confinement) -> FileResult:
+def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement: Confinement,
+           references: ReferenceSettings | None) -> FileResult:
     confinement.start_file()
     hooks = _Hooks(channel, confinement, request.spare_core)
     try:
         result = check_document(request.path, pack, request.submission, confinement.limits, request.skip_text,
-                                hooks, Known(request.sha256, request.prechecked))
+                                hooks, Known(request.sha256, request.prechecked), references)
         if request.evidence_dir is not None:
             result = _with_pictures(channel, confinement, result, request.evidence_dir)
     except Exception as error:  # the pipeline turns bad files into verdicts: this is memory or our bug

@@ -18,11 +18,13 @@ and no PDF library object leaks through it.
 - `template_text`: sentences of a template's example paper left in a paper (both found things
   are `printed.Printed`: their words, text and box);
 - `objects`: fonts, links, metadata; `submission`: what the organizers know about a file;
+- `bibliography`: the reference list's entries and their parts, what a reference index said of them;
 - `document`: the `Document` protocol rules type against.
 """
 
 from __future__ import annotations
 
+from .bibliography import Bibliography, EntryPart, KnownWork, Lookup, ReferenceCheck, ReferenceEntry, Verdict
 from .document import Document
 from .findings import Confidence, Place, Region, RegionKind, Severity, WordEnum
 from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, PageSizeName, enclosing, page_size_name
@@ -42,10 +44,11 @@ from .vocabulary import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER
 __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HEADING_KINDS",
            "HIDING_REASONS", "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
            "STATEMENT_KINDS", "TEMPLATE_MODES", "TEMPLATE_TEXT_KINDS", "UNKNOWN_FAMILY", "AuthorBlock", "BBox",
-           "ClosingKind", "Confidence", "Document", "EmbeddedAuthor", "Float", "FloatKind", "Font", "FrontMatter",
-           "Heading", "HeadingKind", "Hiding", "HidingReason", "Line", "LinkTarget", "MainBody", "MarkKind", "Metadata",
-           "Notice", "OutlineEntry", "OutlineSource", "Overflow", "PageInfo", "PagePosition", "PageSizeName",
-           "PageText", "PageVisibility", "Passage", "Place", "Region", "RegionKind", "Role", "SectionKind", "Sections",
-           "Severity", "StatementKind", "Submission", "TemplateInfo", "TemplateMode", "TemplateName", "TemplateText",
-           "TemplateTextKind", "TextLayer", "TextRegion", "VenueMark", "Word", "WordEnum", "enclosing", "member",
-           "page_size_name"]
+           "Bibliography", "ClosingKind", "Confidence", "Document", "EmbeddedAuthor", "EntryPart", "Float", "FloatKind",
+           "Font", "FrontMatter", "Heading", "HeadingKind", "Hiding", "HidingReason", "KnownWork", "Line", "LinkTarget",
+           "Lookup", "MainBody", "MarkKind", "Metadata", "Notice", "OutlineEntry", "OutlineSource", "Overflow",
+           "PageInfo", "PagePosition", "PageSizeName", "PageText", "PageVisibility", "Passage", "Place",
+           "ReferenceCheck", "ReferenceEntry", "Region", "RegionKind", "Role", "SectionKind", "Sections", "Severity",
+           "StatementKind", "Submission", "TemplateInfo", "TemplateMode", "TemplateName", "TemplateText",
+           "TemplateTextKind", "TextLayer", "TextRegion", "Verdict", "VenueMark", "Word", "WordEnum", "enclosing",
+           "member", "page_size_name"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .bibliography import Bibliography
 from .geometry import PageInfo
 from .objects import Font, Metadata
 from .parts import AuthorBlock, MainBody, Notice, OutlineEntry, Sections, TemplateInfo
@@ -37,6 +38,9 @@ class Document(Protocol):
     def body_size(self) -> float: ...
     @property
     def sections(self) -> Sections: ...
+    @property
+    def bibliography(self) -> Bibliography:
+        """The reference list split into entries, each with its parts."""
     @property
     def outline(self) -> tuple[OutlineEntry, ...]:
         """The sections the PDF lists itself (bookmarks, tagged headings)."""

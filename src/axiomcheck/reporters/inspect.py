@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from ..codec import finding_to_json, structure_to_json
-from ..report import SECTION_PAGES, FileResult
+from ..report import SECTION_PAGES, FileResult, FoundReference
 from .base import plural
 
 
@@ -22,7 +22,8 @@ def render_json(results: Sequence[FileResult]) -> str:
 
 
 def render_text(results: Sequence[FileResult]) -> str:
-    """One block per file: page size, template, notice, title, authors, main body, sections, headings."""
+    """One block per file: page size, template, notice, title, authors, main body, sections, headings,
+    the bibliography's entries."""
     return "\n\n".join(_structure_text(result) for result in results) + "\n"
 
 
@@ -56,7 +57,26 @@ def _structure_text(result: FileResult) -> str:
     lines.append(f"  outline:         {s.outline_entries} entries" if s.outline_entries else
                  "  outline:         (the PDF lists no sections of its own)")
     lines += [f"    disagrees: {note}" for note in s.outline_disagreements]
+    count = len(s.references)
+    lines.append(f"  bibliography:    {count} entr{'y' if count == 1 else 'ies'}" if s.references else
+                 "  bibliography:    (no entries found)")
+    lines += [_reference_text(entry) for entry in s.references]
     return "\n".join(lines)
+
+
+NAMED = 2
+"""Authors an entry's line names before "et al."."""
+
+
+def _reference_text(entry: FoundReference) -> str:
+    """One entry: `[12] p9  Vaswani, Shazeer et al. (2017) 'Attention is all you need'. NIPS. arXiv:1706.03762`."""
+    label = f"[{entry.label}]" if entry.label else f"{entry.number}."
+    authors = ", ".join(entry.authors[:NAMED]) + (" et al." if len(entry.authors) > NAMED else "")
+    parts = [f"    {label:<6} p{entry.page:<3} {authors or '(no authors read)'}"
+             + (f" ({entry.year})" if entry.year else "") + f" '{entry.title or '(no title read)'}'"]
+    parts += [text for text in (entry.venue, entry.arxiv_id and f"arXiv:{entry.arxiv_id}",
+                                entry.doi and f"doi:{entry.doi}", entry.verdict and f"[{entry.verdict}]") if text]
+    return ". ".join(parts)
 
 
 INSPECT_RENDERERS: dict[str, Callable[[Sequence[FileResult]], str]] = {"text": render_text, "json": render_json}

@@ -135,6 +135,8 @@ class TextEmitter(Emitter):
             made = f"{choice.template_label}, {choice.mode} mode" + (
                 f", {choice.template_track} track" if choice.template_track else "")
             lines.append([(f"venue: {run.venue} ({choice.note}): made with {made}", "")])
+        if run.references is not None:
+            lines.append([(run.references.describe(), "")])
         self._write(lines + [[]])
 
     def file(self, result: FileResult) -> None:

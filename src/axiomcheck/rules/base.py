@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model import BBox, Confidence, Region, SectionKind, Severity, Submission
+from ..model import BBox, Confidence, ReferenceCheck, Region, SectionKind, Severity, Submission
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -33,6 +33,8 @@ class CheckContext:
     """Section kinds that do not count toward the page limit on this track."""
     submission: Submission = Submission()
     """What the organizers know about the file (``--authors``, a manifest)."""
+    references: ReferenceCheck | None = None
+    """What the reference index said of each bibliography entry; None when the run was given no index."""
 
     @property
     def authors(self) -> tuple[str, ...]:
@@ -131,6 +133,8 @@ class Rule:
     confidence: Confidence
     needs_text: bool = True
     """False for rules that read only page geometry or metadata (they run on image-only PDFs)."""
+    needs_references: bool = False
+    """True for rules that report what a reference index said (the run looks references up for them)."""
 
     @property
     def doc(self) -> str:
@@ -147,11 +151,12 @@ class Rule:
 
 def rule(*, id: str, name: str, group: str, options: type = NoOptions,
          severity: Severity = Severity.ERROR, confidence: Confidence | str = Confidence.HIGH,
-         needs_text: bool = True) -> Callable[[CheckFunction], Rule]:
+         needs_text: bool = True, needs_references: bool = False) -> Callable[[CheckFunction], Rule]:
     """Declare a check function as a rule (`confidence` as the enum or its word, `heuristic`)."""
 
     def wrap(check: CheckFunction) -> Rule:
         return Rule(id=id, name=name, group=group, check=check, options=options,
-                    severity=severity, confidence=Confidence(confidence), needs_text=needs_text)
+                    severity=severity, confidence=Confidence(confidence), needs_text=needs_text,
+                    needs_references=needs_references)
 
     return wrap

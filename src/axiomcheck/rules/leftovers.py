@@ -80,7 +80,12 @@ _PLACEHOLDER_NUMBER_RE = re.compile(
 _TABLE_PLACEHOLDER_RE = re.compile(r"^X{2,}$")
 """A table cell of X's ("XX", "XXX"): a number not yet filled in."""
 _STRIP = "()[]{}.,;:!?\"'“”‘’*"
-_MAY_HOLD_PLACEHOLDER_RE = re.compile(r"XX|xx|X[.,]|[.,]X|\?\?|TODO|FIXME|TO-DO|TBD")
+_INITIALS_NOTE_RE = re.compile(r"[\[(][A-Z]{2,4}:")
+"""A note signed with its writer's initials: "[YRM: add ...]" (then an instruction, `_NOTE_VERBS`)."""
+_NOTE_VERBS = frozenset({"add", "fix", "check", "cite", "update", "rewrite", "revise", "expand", "cut", "shorten",
+                         "remove", "delete", "move", "insert", "clarify", "verify", "confirm", "fill", "write",
+                         "rephrase", "explain", "mention", "need", "needs", "todo", "double-check", "rerun", "redo"})
+_MAY_HOLD_PLACEHOLDER_RE = re.compile(r"XX|xx|X[.,]|[.,]X|\?\?|TODO|FIXME|TO-DO|TBD|[\[(][A-Z]{2,4}:")
 """A line without any of these holds no note or placeholder (a cheap test before its words)."""
 
 
@@ -92,6 +97,13 @@ def _is_note(line: Line, index: int) -> bool:
     previous = line.words[index - 1].text if index else ""
     return (word.endswith(_NOTE_END) or word[:1] in "([" or index == 0 or previous.endswith((".", ":", "!", "?"))
             or len(line.words) == 1)
+
+
+def _is_initials_note(line: Line, index: int) -> bool:
+    """"[YRM: add sentence number 1 here]": initials in brackets, a colon, an instruction."""
+    if index + 1 >= len(line.words) or not _INITIALS_NOTE_RE.fullmatch(line.words[index].text):
+        return False
+    return line.words[index + 1].text.strip(_STRIP).lower() in _NOTE_VERBS
 
 
 def _is_placeholder_x(line: Line, index: int) -> bool:
@@ -118,7 +130,7 @@ def _placeholders(lines: list[Line], line: Line) -> Iterator[Spot]:
         in_table = line.role == Role.TABLE_CELL
         if in_table and _TABLE_PLACEHOLDER_RE.match(word.text.strip(_STRIP)) or _PLACEHOLDER_NUMBER_RE.match(word.text):
             yield Spot((word,), _row(lines, line) if in_table else around(line, index, 2, 1))
-        elif _is_note(line, index) or _is_placeholder_x(line, index):
+        elif _is_note(line, index) or _is_initials_note(line, index) or _is_placeholder_x(line, index):
             yield Spot((word,), _row(lines, line) if in_table else around(line, index, 1, 6))
 
 
@@ -128,7 +140,8 @@ def placeholder_text(doc: Document, options: NoOptions, context: CheckContext) -
 
     What it checks: notes written for the authors, not the readers: "TODO" and "FIXME" (and
     "TBD") as a note (followed by a colon, in brackets, or opening a line or a sentence:
-    "TODO: add ablation results here", "[TODO]"), "XXX" where text is still to come (not the
+    "TODO: add ablation results here", "[TODO]"), a note signed with initials that asks for
+    something ("[YRM: add ...]"), "XXX" where text is still to come (not the
     "XXX University" or "grant XXX" of an anonymized submission, nor in the acknowledgments or
     the author block, nor one the text explains: "where XXXX is ..."); and placeholder numbers
     ("XX.X", "0.XX", "X.XX%", "XX" or "XXX" in a table cell; not a version such as "4.x").

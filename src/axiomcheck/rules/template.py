@@ -225,7 +225,10 @@ def template_family(doc: Document, options: TemplateFamilyOptions, context: Chec
     JSON report): the page-1 notice, the text block and columns, the line-number style, the
     notice's type size and the ICML PDF Subject fingerprint give the family (NeurIPS, ICML or
     unknown) and, when the PDF states it, the year. A different family or year is reported with
-    what was found and what is required; a year the PDF does not state is a warning.
+    what was found and what is required; a year the PDF does not state is a warning. When it
+    names the other style, the findings that follow from that style (paper size, notice, line
+    numbers, text block, columns) are folded into this one error, listed in its evidence, so
+    that they do not bury the findings that matter.
 
     Why: each year's style changes notices, checklists and font sizes; a paper set in last
     year's style or another conference's template is not formatted as the venue asks, and
