@@ -29,8 +29,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..model import BBox, Line, Role, TextLayer, TextRegion, enclosing
-from ..model.bibliography import Bibliography, EntryPart, ReferenceEntry
+from ..model import BBox, Bibliography, EntryPart, Line, ReferenceEntry, Role, TextLayer, TextRegion, enclosing
 from .reference_parts import parse
 
 _REFERENCES: tuple[TextRegion, ...] = ("references",)
