@@ -115,6 +115,8 @@ def test_the_outline_makes_a_heading_of_a_line_printed_where_it_points() -> None
     assert "2 Method" in [h.text for h in sections.headings]
     assert sections.disagreements == ("the outline lists 'Related Work' on page 1, where no heading with that "
                                       "title was found",)
+    twice = outline + [OutlineEntry("Introduction", 0, 1, introduction_top - 150.0)]  # a duplicate bookmark
+    assert _paper_with_outline(twice).build().sections.disagreements == sections.disagreements
     far = [OutlineEntry("Method", 0, 1, method_top - 200.0)]  # points elsewhere on the page: adds nothing
     assert "2 Method" not in [h.text for h in _paper_with_outline(far).build().sections.headings]
 

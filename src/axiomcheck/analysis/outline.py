@@ -8,7 +8,9 @@ with the page and the height of its heading. Two uses, both conservative:
   that line a heading, even when its type or its neighbours hid it (a heading beside a wrapped
   figure, a section title in a font PDFium cannot name). A bookmark that points where its
   title is not printed adds nothing.
-- **Where the two disagree**, `inspect` says so: a bookmark with no heading at its place, and a
+- **Where the two disagree**, `inspect` says so: a bookmark with no heading at its place (a
+  second bookmark of the same title and page as one that has its heading is a duplicate, not a
+  disagreement), and a
   numbered top-level heading the outline does not list (while it lists the others), such as a
   wrapped reference entry that starts "B. The ..." and looks like an appendix heading.
 
@@ -92,8 +94,9 @@ def disagreements(entries: Sequence[OutlineEntry], headings: Sequence[Heading]) 
                if lists(entry, heading.page, heading.text, heading.bbox.y0)}
     notes: list[tuple[int, float, str]] = []
     source = "tag tree" if located and all(entry.source == "tags" for entry in located) else "outline"
+    confirmed = {(entry.page, _key(entry.title)) for entry in located if id(entry) in matched}
     for entry in located:
-        if id(entry) not in matched and entry.page is not None:
+        if id(entry) not in matched and entry.page is not None and (entry.page, _key(entry.title)) not in confirmed:
             notes.append((entry.page, entry.top or 0.0, f"the {source} lists '{entry.title}' on page {entry.page}, "
                                                         f"where no heading with that title was found"))
     if len(matched) >= MIN_MATCHED:
