@@ -66,7 +66,8 @@ def store_cost(db: Path, folder: Path) -> dict[str, float]:
         for key in keys:
             store.known(key)
         looked = time.perf_counter()
-        for position, (key, result) in enumerate(zip(keys, results * (len(keys) // max(len(results), 1) + 1))):
+        repeated = results * (len(keys) // max(len(results), 1) + 1)
+        for position, (key, result) in enumerate(zip(keys, repeated, strict=False)):
             store.record(run, position, result.path, key, Submission(), result)
         written = time.perf_counter()
     count = len(paths)

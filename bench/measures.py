@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 HOSTILE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "hostile"
 WARM_COPIES = 6
@@ -150,11 +150,13 @@ def print_startup(found: dict) -> None:
     print("\n== start-up (median of interleaved runs) ==")
     for name, value in found["median_ms"].items():
         over = found["over_python_ms"][name]
-        print(f"   {name:22} {value:7.1f} ms" + ("" if name.startswith("python") else f"   (+{over:.1f} ms over python)"))
+        extra = "" if name.startswith("python") else f"   (+{over:.1f} ms over python)"
+        print(f"   {name:22} {value:7.1f} ms{extra}")
 
 
 def print_warm(found: dict[str, dict[str, float] | None]) -> None:
-    print(f"\n== warm per-file cost in a batch (`check F` x {WARM_COPIES} minus x 2, --jobs 1; pdftotext interleaved) ==")
+    print(f"\n== warm per-file cost in a batch (`check F` x {WARM_COPIES} minus x 2, --jobs 1; "
+          "pdftotext interleaved) ==")
     for name, row in found.items():
         if row is None:
             print(f"   {name[:34]:34} {'FAIL':>10}")
@@ -166,7 +168,8 @@ def print_warm(found: dict[str, dict[str, float] | None]) -> None:
 def print_memory(bomb_rows: list[dict], batch: dict) -> None:
     print("\n== memory on hostile input ==")
     for row in bomb_rows:
-        print(f"   {row['file'][:40]:40} {row['ms']:8.0f} ms  peak {row['peak_rss_mb']:7.1f} MB  exit {row['exit_code']}")
+        print(f"   {row['file'][:40]:40} {row['ms']:8.0f} ms  peak {row['peak_rss_mb']:7.1f} MB  "
+              f"exit {row['exit_code']}")
     if "skipped" in batch:
         print(f"   all hostile files: skipped ({batch['skipped']})")
     else:

@@ -43,7 +43,7 @@ def _rule_fonts(fonts: list, pages: bool) -> list:
 
 
 def _links_key(links: list) -> list:
-    return sorted((l.page, l.uri, l.bbox.as_list() if l.bbox else None) for l in links)
+    return sorted((link.page, link.uri, list(link.bbox.rounded()) if link.bbox else None) for link in links)
 
 
 def compare(path: Path) -> list[str]:

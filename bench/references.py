@@ -144,7 +144,7 @@ def added_cost(database: Path, paper: str) -> None:
 
     entry = next(p for p in yaml.safe_load((CORPUS / "manifest.yaml").read_text())["pdfs"] if p["id"] == paper)
     pdf = str(CORPUS / entry["file"])
-    from axiomcheck.analysis import open_document
+    from axiomcheck.analysis.paper import open_document
     from axiomcheck.references import ReferenceSettings
     from axiomcheck.references.run import look_up
 
@@ -172,11 +172,11 @@ def share(papers: list[str]) -> None:
     one process, the text layer already built (the check reads it anyway), median of 5."""
     import yaml
 
-    from axiomcheck.analysis import open_document
+    from axiomcheck.analysis.paper import open_document
     from axiomcheck.api import check_path
     from axiomcheck.packs import resolve
     from axiomcheck.rules import REGISTRY
-    from axiomcheck.rules.base import CheckContext
+    from axiomcheck.rules import CheckContext
 
     entries = {p["id"]: p for p in yaml.safe_load((CORPUS / "manifest.yaml").read_text())["pdfs"]}
     pack = resolve("axiom-2026", "paper", "submission")

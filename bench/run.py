@@ -384,7 +384,7 @@ def print_footer(results: list[FileResult], tools: list[Tool]) -> None:
     if len(results) > 1:
         medians = "".join(f" {fmt(column_median(results, t.name, 'median_ms'), '.1f'):>15}"
                           f" {fmt(column_median(results, t.name, 'peak_rss_mb'), '.1f'):>6}" for t in tools)
-        ax_pt, acl_ax = (median_or_none(col) for col in zip(*map(file_ratios, results)))
+        ax_pt, acl_ax = (median_or_none(col) for col in zip(*map(file_ratios, results), strict=True))
         print(f"{'median':34} {'':>5}{medians} {fmt(ax_pt, '.2f', 'x'):>12} {fmt(acl_ax, '.1f', 'x'):>7}")
     for r in results:
         for name, stats in r.tools.items():

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from axiomcheck.analysis import open_document  # noqa: E402
+from axiomcheck.analysis.paper import open_document  # noqa: E402
 from axiomcheck.analysis.structure import structure_of  # noqa: E402
 from axiomcheck.codec import structure_to_json  # noqa: E402
 from test_corpus_structure import FIELDS, corpus_entries, label_excludes, uncertain_fields  # noqa: E402

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.api import check_file
 from axiomcheck.pdf import objects, visibility
 from axiomcheck.pdf.glyph_text import read_glyph_text

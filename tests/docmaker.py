@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from axiomcheck.model import BBox, Font, Metadata, OutlineEntry, Submission, Word
-from axiomcheck.analysis import AnalysedPaper
-from axiomcheck.pdf import SyntheticPage, SyntheticSource
-from axiomcheck.analysis.main_body import DEFAULT_EXCLUDED
+from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES, BBox, Font, Metadata, OutlineEntry, Submission, Word
+from axiomcheck.analysis.paper import AnalysedPaper
+from axiomcheck.pdf.source import SyntheticPage, SyntheticSource
 from axiomcheck.packs import configure
 from axiomcheck.rules import CheckContext, Rule, Violation
 from axiomcheck.templates import find_template
@@ -67,14 +66,14 @@ class Paper:
         if self.y + height > BOTTOM:
             self.new_page()
 
-    def new_page(self) -> "Paper":
+    def new_page(self) -> Paper:
         self.pages.append([])
         self.y = TOP + 10
         return self
 
     def line(self, text: str, size: float = BODY, bold: bool = False, x: float | None = None,
              centred: bool = False, numbered: bool = True, space_before: float = 0.0,
-             **kwargs: object) -> "Paper":
+             **kwargs: object) -> Paper:
         self._room(LEADING + space_before)
         self.y += space_before
         words = make_line(text, 0.0, self.y, size, bold, **kwargs)
@@ -89,52 +88,52 @@ class Paper:
         self.y += max(LEADING, size * 1.2)
         return self
 
-    def title(self, text: str) -> "Paper":
+    def title(self, text: str) -> Paper:
         return self.line(text, size=17.22, bold=True, centred=True, numbered=False)
 
-    def anonymous_authors(self) -> "Paper":
+    def anonymous_authors(self) -> Paper:
         self.line("Anonymous Author(s)", bold=True, centred=True, numbered=False, space_before=20)
         for text in ("Affiliation", "Address", "email"):
             self.line(text, centred=True, numbered=False)
         return self
 
-    def authors(self, *lines: str) -> "Paper":
+    def authors(self, *lines: str) -> Paper:
         for index, text in enumerate(lines):
             self.line(text, centred=True, numbered=False, space_before=20 if index == 0 else 0)
         return self
 
-    def abstract(self, lines: int = 5) -> "Paper":
+    def abstract(self, lines: int = 5) -> Paper:
         self.line("Abstract", size=11.96, bold=True, centred=True, numbered=False, space_before=14)
         return self.text(lines, x=144.0, words_per_line=12)
 
-    def heading(self, text: str, size: float = 11.96, bold: bool = True) -> "Paper":
+    def heading(self, text: str, size: float = 11.96, bold: bool = True) -> Paper:
         return self.line(text, size=size, bold=bold, space_before=8)
 
-    def text(self, lines: int, x: float | None = None, words_per_line: int = 14) -> "Paper":
+    def text(self, lines: int, x: float | None = None, words_per_line: int = 14) -> Paper:
         for index in range(lines):
             words = [FILLER[(index + k) % len(FILLER)] for k in range(words_per_line)]
             self.line(" ".join(words), x=x)
         return self
 
-    def sentence(self, text: str, **kwargs: object) -> "Paper":
+    def sentence(self, text: str, **kwargs: object) -> Paper:
         return self.line(text, **kwargs)
 
-    def fill_page(self) -> "Paper":
+    def fill_page(self) -> Paper:
         while self.y + LEADING <= BOTTOM:
             self.text(1)
         return self
 
-    def notice(self, text: str) -> "Paper":
+    def notice(self, text: str) -> Paper:
         self.pages[0].extend(make_line(text, LEFT, 740.1, 7.97))
         return self
 
-    def footnote(self, text: str, baseline: float = 712.0, page: int | None = None) -> "Paper":
+    def footnote(self, text: str, baseline: float = 712.0, page: int | None = None) -> Paper:
         """Footnote-sized (8 pt) text at the foot of a page (the current one by default)."""
         self.pages[(page or len(self.pages)) - 1].extend(make_line(text, LEFT, baseline, 7.97))
         return self
 
     def with_metadata(self, info: dict[str, str] | None = None, xmp: dict[str, list[str]] | None = None,
-                      **objects: object) -> "Paper":
+                      **objects: object) -> Paper:
         """Document information, XMP and object-level facts (`embedded_paths`, `embedded_authors`,
         `links`) as `doc.metadata` will report them."""
         self.info = dict(info or {})
@@ -170,7 +169,8 @@ def run_rule(rule: Rule, doc: AnalysedPaper, stage: str = "submission", authors:
     """The findings of one rule on `doc`: `options`, the rest from the template file `facts` (as a
     pack naming that template would give them) or the rule's defaults; the organizers know
     `authors` and `affiliations`."""
-    context = CheckContext(venue="axiom-2026", track="paper", stage=stage, main_body_excludes=DEFAULT_EXCLUDED,
+    context = CheckContext(venue="axiom-2026", track="paper", stage=stage,
+                           main_body_excludes=DEFAULT_MAIN_BODY_EXCLUDES,
                            submission=Submission(authors=tuple(authors), affiliations=tuple(affiliations)))
     return list(rule.check(doc, configure(rule, find_template(facts), **options), context))
 

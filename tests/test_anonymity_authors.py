@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from docmaker import paper_with, run_rule
 
-from axiomcheck.rules import Severity
+from axiomcheck.model import Severity
 from axiomcheck.rules.anonymity.known_authors import known_author
 
 AUTHORS = ("Jane Doe", "Jürgen Müller")

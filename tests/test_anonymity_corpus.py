@@ -18,7 +18,7 @@ import pytest
 
 from axiomcheck.engine import run_rules
 from axiomcheck.packs import resolve
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.report import Finding
 from test_corpus_structure import corpus_entries, corpus_params
 

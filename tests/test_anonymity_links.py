@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 from docmaker import paper_with, run_rule
 
-from axiomcheck.model import BBox, LinkTarget
-from axiomcheck.rules import Severity
+from axiomcheck.model import BBox, LinkTarget, Severity
 from axiomcheck.rules.anonymity.links import (IdentifyingLinkOptions, identifying_link, normalise_url,
                                               personal_account)
 
@@ -117,7 +116,8 @@ def test_the_allowlists_are_options() -> None:
 
 
 def test_a_url_cut_at_a_line_end_is_joined() -> None:
-    [finding] = run_rule(identifying_link, paper_with("Our code is at https://github.com/", "jdoe/fastprune today.").build())
+    paper = paper_with("Our code is at https://github.com/", "jdoe/fastprune today.")
+    [finding] = run_rule(identifying_link, paper.build())
     assert finding.evidence == "github.com/jdoe/fastprune"
 
 

@@ -10,7 +10,7 @@ import pytest
 from docmaker import SUBMITTED_NOTICE, Paper, run_rule
 
 from axiomcheck.model import EmbeddedAuthor
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.pdf.xmp import jpeg_authors
 from axiomcheck.rules.anonymity.metadata import embedded_path, identifies, metadata_identity, names_person
 

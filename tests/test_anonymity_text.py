@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from docmaker import CAMERA_READY_NOTICE, SUBMITTED_NOTICE, Paper, run_rule
 
-from axiomcheck.model import BBox, LinkTarget
-from axiomcheck.rules import Severity
+from axiomcheck.model import BBox, LinkTarget, Severity
 from axiomcheck.rules._text import sentence_around
 from axiomcheck.rules.anonymity.acknowledgments import visible_acknowledgments
 from axiomcheck.rules.anonymity.contact import email_address, orcid_valid, personal_identifier
@@ -254,7 +253,8 @@ def test_a_withheld_section_followed_by_other_text_acknowledges_nobody() -> None
                             "activation data and model outputs will be released publicly upon acceptance.")).build()
     [finding] = run_rule(visible_acknowledgments, doc)
     assert finding.severity == Severity.INFO
-    assert finding.message == "The acknowledgments on page 1 are withheld for review: '[Redacted for anonymous review.]'."
+    assert finding.message == \
+        "The acknowledgments on page 1 are withheld for review: '[Redacted for anonymous review.]'."
 
 
 def test_a_withholding_note_next_to_thanks_is_still_a_leak() -> None:

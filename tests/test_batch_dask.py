@@ -10,7 +10,7 @@ import pytest
 
 from axiomcheck.batch.inputs import expand
 from axiomcheck.batch.local import LocalExecutor
-from axiomcheck.batch.plan import PackSpec
+from axiomcheck.batch.plan import PackSpec, RunPlan
 from axiomcheck.batch.progress import NoProgress
 from axiomcheck.batch.run import RunSettings, run_items
 from axiomcheck.batch.store import Store
@@ -25,7 +25,8 @@ pytestmark = pytest.mark.slow
 
 def results(tmp_path: Path, name: str, executor) -> list[dict]:
     items = expand([str(tmp_path / "papers"), str(tmp_path / "export.zip")], DEFAULT_LIMITS)
-    settings = RunSettings(PackSpec("axiom-2026", "paper", None, None, ("AX210",), ()), DEFAULT_LIMITS)
+    plan = RunPlan.resolve(PackSpec("axiom-2026", "paper", None, None, ("AX210",), ())).including(items)
+    settings = RunSettings(plan, DEFAULT_LIMITS)
     with Store(str(tmp_path / f"{name}.sqlite")) as store:
         outcome = run_items(items, settings, executor, store, NoProgress())
     assert outcome.checked == len(items) - 1 and not outcome.interrupted  # the unsafe member is not checked

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from conftest import CORPUS_PAPERS, ROOT
 
 COUNTS = yaml.safe_load((ROOT / "tests" / "data" / "reference_counts.yaml").read_text(encoding="utf-8"))

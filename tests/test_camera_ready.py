@@ -9,11 +9,10 @@ import dataclasses
 import pytest
 from docmaker import CAMERA_READY_NOTICE, Paper, make_line
 
-from axiomcheck.analysis.main_body import DEFAULT_EXCLUDED
 from axiomcheck.api import check_path
-from axiomcheck.model import Submission
+from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES, Severity, Submission
 from axiomcheck.packs import resolve
-from axiomcheck.rules import CheckContext, Rule, Severity, Violation
+from axiomcheck.rules import CheckContext, Rule, Violation
 from axiomcheck.rules.camera_ready import author_list, title_key, title_match
 from conftest import FIXTURES
 
@@ -41,7 +40,8 @@ def paper(*rows: tuple[str, ...], info: dict[str, str] | None = None, title: str
 
 def findings(rule: Rule, doc_paper: Paper, authors: tuple[str, ...] = (), title: str | None = None,
              **options: object) -> list[Violation]:
-    context = CheckContext(venue="axiom-2026", track="paper", stage="camera-ready", main_body_excludes=DEFAULT_EXCLUDED,
+    context = CheckContext(venue="axiom-2026", track="paper", stage="camera-ready",
+                           main_body_excludes=DEFAULT_MAIN_BODY_EXCLUDES,
                            submission=Submission(authors=authors, title=title))
     return list(rule.check(doc_paper.build(), dataclasses.replace(rule.default_options(), **options), context))
 

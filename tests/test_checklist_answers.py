@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.rules import REGISTRY
 from axiomcheck.templates import find_template
-from conftest import SHARED
+from conftest import SHARED, shared
 from docmaker import Paper, run_rule
 
 ANSWERS = REGISTRY["checklist-answers"]
@@ -129,9 +129,8 @@ def test_no_checklist_is_left_to_the_checklist_rule() -> None:
 def test_real_checklists_against_the_2026_list(paper: str, missing: int) -> None:
     """NeurIPS 2026 submissions ask all 16 questions; a 2024-style list (n01 in a 2025
     submission, f01 a 2024 camera-ready) misses only the 2025 addition, "Declaration of LLM usage"."""
-    pdfs = sorted(PAPERS.glob(f"{paper}__*.pdf"))
-    if not pdfs:
-        pytest.skip("the shared corpus is not available")
+    pdfs = sorted(shared(PAPERS, "the shared paper corpus").glob(f"{paper}__*.pdf"))
+    assert pdfs, f"corpus paper {paper} is missing"
     with open_document(str(pdfs[0])) as doc:
         found = [f for f in run_rule(ANSWERS, doc) if "questions of the NeurIPS 2026 checklist" in f.message]
     assert len(found) == missing

@@ -110,3 +110,36 @@ def test_the_action_takes_the_venue_from_the_repository_settings(tmp_path: Path)
     assert "::error file=papers/paper.pdf" in done.stdout and "AX101" in done.stdout
     sarif = json.loads((tmp_path / "axiomcheck.sarif").read_text())
     assert sarif["runs"][0]["results"][0]["ruleId"] == "AX101"
+
+
+def test_beside_the_corpus_a_missing_part_fails_and_without_it_skips(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    """`shared` skips a corpus test only where there is no corpus at all."""
+    import conftest
+
+    monkeypatch.setattr(conftest, "SHARED", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="missing beside the repository"):
+        conftest.shared(tmp_path / "corpus" / "papers" / "manifest.yaml", "the shared paper corpus")
+    monkeypatch.setattr(conftest, "SHARED", tmp_path / "absent")
+    with pytest.raises(pytest.skip.Exception, match="the shared paper corpus"):
+        conftest.shared(tmp_path / "corpus" / "papers" / "manifest.yaml", "the shared paper corpus")
+    assert conftest.shared(tmp_path, "here") == tmp_path
+
+
+def test_beside_the_corpus_a_corpus_test_with_no_paper_fails_the_run(tmp_path: Path) -> None:
+    """A parametrized corpus test whose list came out empty would vanish from a green run:
+    beside the corpus it fails instead (`.ci/run` relies on it)."""
+    tests = tmp_path / "repo" / "tests"
+    tests.mkdir(parents=True)
+    (tmp_path / "shared").mkdir()
+    (tests / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (tests / "corpus_known.py").write_text("KNOWN_FAILURES: dict[str, str] = {}\n", encoding="utf-8")
+    (tests / "test_empty.py").write_text("import pytest\n\n@pytest.mark.parametrize('entry', [])\n"
+                                         "def test_each_paper(entry):\n    pass\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)],
+                          capture_output=True, text=True, cwd=tests.parent, timeout=120)
+    assert done.returncode == 1 and "no corpus entry to run on" in done.stdout, done.stdout
+    (tmp_path / "shared").rmdir()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)],
+                          capture_output=True, text=True, cwd=tests.parent, timeout=120)
+    assert done.returncode == 0 and "1 skipped" in done.stdout, done.stdout

@@ -10,8 +10,7 @@ import pytest
 
 from axiomcheck.codec import (finding_from_json, finding_to_json, report_from_json, report_to_json, result_from_json,
                               result_to_json, structure_from_json, structure_to_json)
-from axiomcheck.finding_types import Confidence, Place, Region, RegionKind, Severity
-from axiomcheck.model import BBox
+from axiomcheck.model import BBox, Confidence, Place, Region, RegionKind, Severity
 from axiomcheck.packs import resolve
 from axiomcheck.report import Finding, Report
 from axiomcheck.api import check_path

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from axiomcheck.web.settings import WebSettings
-from conftest import CORPUS_PAPERS
+from conftest import CORPUS_PAPERS, shared
 from test_web_corpus import upload
 from webserver import running_server
 
@@ -45,8 +45,7 @@ def _axiomcheck(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """`check` on every paper at once, with pictures: each file's result by name."""
-    if not (CORPUS_PAPERS / "manifest.yaml").is_file():
-        pytest.skip("the shared paper corpus (../shared/corpus/papers) is not present")
+    shared(CORPUS_PAPERS / "manifest.yaml", "the shared paper corpus")
     folder = tmp_path_factory.mktemp("check")
     papers = _papers(CORPUS_PAPERS)
     done = _axiomcheck("check", *map(str, papers), *VENUE, "-j", "2", "--evidence", "evidence",

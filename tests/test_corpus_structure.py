@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.analysis.structure import structure_of
 from axiomcheck.codec import structure_to_json
 from axiomcheck.model import DEFAULT_MAIN_BODY_EXCLUDES

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS_HOSTILE, CORPUS_PAPERS, FIXTURES, SHARED
+from conftest import CORPUS_HOSTILE, CORPUS_PAPERS, FIXTURES, SHARED, shared
 from axiomcheck.execution import WorkerPool
 from axiomcheck.execution import FileTask
 from axiomcheck.packs import resolve
@@ -34,7 +34,8 @@ def _alone(pack, paths: list[str]) -> dict[str, dict]:
     """Each file's result in a worker of its own (a fresh fork per file, as one run per file
     gets; two at a time)."""
     with WorkerPool(pack, jobs=2, max_files_per_worker=1) as pool:
-        return {path: to_json(result) for path, result in zip(paths, pool.check([FileTask(p) for p in paths]))}
+        results = pool.check([FileTask(p) for p in paths])
+        return {path: to_json(result) for path, result in zip(paths, results, strict=True)}
 
 
 def _assert_order_free(paths: list[str]) -> None:
@@ -46,14 +47,13 @@ def _assert_order_free(paths: list[str]) -> None:
         rng.shuffle(shuffled)
         for jobs in (1, 2):
             with WorkerPool(pack, jobs=jobs) as pool:
-                for path, result in zip(shuffled, pool.check([FileTask(p) for p in shuffled])):
+                for path, result in zip(shuffled, pool.check([FileTask(p) for p in shuffled]), strict=True):
                     assert to_json(result) == alone[path], (f"{Path(path).name} differs in order {order} "
                                                              f"with -j {jobs} from its check alone")
 
 
 def _regressions(with_slow: bool) -> list[str]:
-    if not (REGRESSIONS / "README.md").is_file():
-        pytest.skip("the shared regression files (../shared/corpus/regressions) are not present")
+    shared(REGRESSIONS / "README.md", "the shared regression files")
     return sorted(str(p) for p in REGRESSIONS.glob("*.pdf") if with_slow or p.name != SLOW_REGRESSION)
 
 
@@ -64,8 +64,7 @@ def test_regression_files_and_fixtures_give_the_same_result_in_any_order() -> No
 
 @pytest.mark.slow
 def test_the_corpus_gives_the_same_result_in_any_order() -> None:
-    if not (CORPUS_PAPERS / "manifest.yaml").is_file():
-        pytest.skip("the shared paper corpus (../shared/corpus/papers) is not present")
+    shared(CORPUS_PAPERS / "manifest.yaml", "the shared paper corpus")
     papers = sorted(str(p) for p in CORPUS_PAPERS.rglob("*.pdf"))
     _assert_order_free(papers + _regressions(with_slow=True))
 
@@ -76,8 +75,7 @@ TIMED = ("Too slow", "Out of time on a busy machine")
 
 @pytest.mark.slow
 def test_every_hostile_file_gets_its_result_alone_and_after_every_other() -> None:
-    if not (CORPUS_HOSTILE / "SOURCES.tsv").is_file():
-        pytest.skip("the shared hostile corpus (../shared/corpus/hostile) is not present")
+    shared(CORPUS_HOSTILE / "SOURCES.tsv", "the shared hostile corpus")
     paths = sorted(str(p) for p in CORPUS_HOSTILE.iterdir() if p.is_file() and p.name != "SOURCES.tsv")
     pack = resolve("axiom-2026", "paper")
     limits = Limits(timeout=120.0)

@@ -13,8 +13,7 @@ from axiomcheck.packs import resolve
 from axiomcheck.pdf.render import BOX_COLOUR, SCALE
 from axiomcheck.api import check_path
 from axiomcheck.reporters.evidence import attach_evidence, with_evidence
-from axiomcheck.finding_types import RegionKind, Severity
-from axiomcheck.model import BBox
+from axiomcheck.model import BBox, RegionKind, Severity
 from axiomcheck.report import Finding
 from axiomcheck.codec import to_json
 from conftest import FIXTURES
@@ -49,7 +48,8 @@ def _tiny_pdf(path: Path) -> Path:
 
 def test_findings_with_a_box_get_a_picture_of_their_page(tmp_path: Path) -> None:
     pdf = _tiny_pdf(tmp_path / "tiny.pdf")
-    result = with_evidence(check_path(str(pdf), resolve("axiom-2026", "paper", "submission")), str(tmp_path / "evidence"))
+    checked = check_path(str(pdf), resolve("axiom-2026", "paper", "submission"))
+    result = with_evidence(checked, str(tmp_path / "evidence"))
     findings = result.findings
     hidden = next(f for f in findings if f.name == "hidden-text")
     assert WHITE_SENTENCE in hidden.message and hidden.bbox is not None

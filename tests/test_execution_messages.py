@@ -14,14 +14,13 @@ import pytest
 from axiomcheck.aggregate import MAX_REPORT_BYTES, cap_report
 from axiomcheck.api import check_path
 from axiomcheck.execution.channel import Channel, ChannelClosed, FrameTooLarge
-from axiomcheck.execution.codec import CodecError, decode_message, decode_value, encode_message, encode_value
+from axiomcheck.codec.wire import CodecError, decode_message, decode_value, encode_message, encode_value
 from axiomcheck.execution.messages import FROM_WORKER, MAX_REPLY_BYTES, TO_WORKER, CheckFile, FileChecked
-from axiomcheck.finding_types import Severity
-from axiomcheck.model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata, Submission, Word
+from axiomcheck.model import BBox, EmbeddedAuthor, Font, LinkTarget, Metadata, Severity, Submission, Word
 from axiomcheck.packs import resolve
 from axiomcheck.pdf.page_split import PageFacts
 from axiomcheck.pdf.pdfium_objects import PageFont
-from axiomcheck.report import FileResult, Finding
+from axiomcheck.report import FileResult, FileStatus, Finding
 from conftest import FIXTURES
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "axiomcheck" / "execution"
@@ -74,9 +73,9 @@ def test_no_process_handling_code_uses_pickle() -> None:
 
 def test_frames_of_any_size_arrive_whole_and_in_order() -> None:
     here, there = Channel.pair(1 << 30, 1 << 30)
-    big = FileChecked(FileResult(path="p", sha256=None, status="pass", findings=[
+    big = FileChecked(FileResult(path="p", sha256=None, status=FileStatus.PASS, findings=[
         Finding("AX302", "email", Severity.ERROR, "y" * 5_000_000, "h")]), False)
-    small = FileChecked(FileResult(path="q", sha256=None, status="pass"), True)
+    small = FileChecked(FileResult(path="q", sha256=None, status=FileStatus.PASS), True)
     pid = os.fork()
     if pid == 0:
         here.close()
@@ -106,7 +105,7 @@ def test_a_frame_over_the_limit_is_refused_before_it_is_read() -> None:
     with pytest.raises(FrameTooLarge):
         Channel(here, 1000).read_ready(FROM_WORKER)
     with pytest.raises(FrameTooLarge):
-        Channel(there, 1000).send(FileChecked(FileResult(path="p" * 2000, sha256=None, status="pass"), False),
+        Channel(there, 1000).send(FileChecked(FileResult(path="p" * 2000, sha256=None, status=FileStatus.PASS), False),
                                   limit=1000)
 
 
@@ -119,7 +118,8 @@ def test_the_largest_report_a_worker_sends_fits_a_reply() -> None:
     checked = check_path(str(FIXTURES / "over-limit.pdf"), resolve("axiom-2026", "paper"))
     assert checked.structure is not None
     structure = dataclasses.replace(checked.structure, title="t" * 100_000)
-    result = cap_report(FileResult(path="p.pdf", sha256="0" * 64, status="fail", pages=300, structure=structure,
+    result = cap_report(FileResult(path="p.pdf", sha256="0" * 64, status=FileStatus.FAIL, pages=300,
+                                   structure=structure,
                                    findings=findings))
     assert result.truncated is not None
     assert MAX_REPORT_BYTES * 0.9 < len(encode_message(FileChecked(result, retire=False))) <= MAX_REPLY_BYTES

@@ -111,7 +111,8 @@ def _page(data: bytes, rng: random.Random) -> tuple[int, bytes] | None:
 
 def _with(body: bytes, key: bytes, value: bytes) -> bytes:
     """A dictionary body with `key` set to `value` (replacing a reference value when present)."""
-    replaced, count = re.subn(rb"(/" + key + rb")\s+(\[[^\]]*\]|\d+\s+\d+\s+R|<<[^>]*>>)", rb"\1 " + value, body, count=1)
+    entry = rb"(/" + key + rb")\s+(\[[^\]]*\]|\d+\s+\d+\s+R|<<[^>]*>>)"
+    replaced, count = re.subn(entry, rb"\1 " + value, body, count=1)
     return replaced if count else body.replace(b"<<", b"<< /" + key + b" " + value, 1)
 
 

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 import hiddenpdf
-from axiomcheck.analysis import AnalysedPaper, open_document
-from axiomcheck.model import Hiding
-from axiomcheck.pdf import SyntheticPage, SyntheticSource, visibility
+from axiomcheck.analysis.paper import AnalysedPaper, open_document
+from axiomcheck.model import HIDING_REASONS, Hiding, Severity
+from axiomcheck.pdf import visibility
+from axiomcheck.pdf.source import SyntheticPage, SyntheticSource
 from axiomcheck.pdf.glyph_text import glyph_name_text, to_unicode
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.rules import REGISTRY
 from docmaker import make_line, run_rule
 
 HIDDEN = REGISTRY["hidden-text"]
@@ -45,6 +46,13 @@ def test_the_model_says_why_each_word_is_hidden(tmp_path: Path) -> None:
                         for start in ("Ignore", "Visible"))
         assert {facts.of(word) for word in secret.words} == {Hiding("layer-off")}
         assert all(facts.of(word) is None for word in body.words)
+
+
+def test_every_hiding_reason_has_its_words_in_the_message() -> None:
+    """The rule words a message for every reason the model can give, and for no other."""
+    from axiomcheck.rules.hidden_text import MECHANISMS
+
+    assert set(MECHANISMS) == set(HIDING_REASONS)
 
 
 def test_text_off_a_single_column_page_is_hidden_on_a_visible_line_too(tmp_path: Path) -> None:

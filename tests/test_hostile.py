@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import CORPUS_HOSTILE
+from conftest import CORPUS_HOSTILE, shared
 
 BATCH_CPU_SECONDS = 170
 """Processor time (the command and its workers) for the whole corpus: the test suite allows
@@ -30,8 +30,7 @@ but whose attachments or objects need the password is AX901/AX900 in the rules t
 
 @pytest.fixture(scope="module")
 def hostile_run():
-    if not (CORPUS_HOSTILE / "SOURCES.tsv").is_file():
-        pytest.skip("the shared hostile corpus (../shared/corpus/hostile) is not present")
+    shared(CORPUS_HOSTILE / "SOURCES.tsv", "the shared hostile corpus")
     with open(CORPUS_HOSTILE / "SOURCES.tsv", encoding="utf-8") as handle:
         sources = {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
     paths = [str(CORPUS_HOSTILE / name) for name in sorted(sources)]

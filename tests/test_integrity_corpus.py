@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.engine import run_rules
 from axiomcheck.packs import resolve
 from axiomcheck.report import Finding
 from test_corpus_structure import corpus_params
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def integrity_findings(path: Path) -> tuple[Finding, ...]:
     pack = resolve("axiom-2026", "paper", "submission")
     integrity = dataclasses.replace(pack, rules=tuple(c for c in pack.rules if c.rule.group == "integrity"))

@@ -47,7 +47,7 @@ def test_each_verdict_class_has_its_finding_and_status_error(tmp_path: Path) -> 
     }
     code, report = check_json(*(path for path, _, _ in files.values()))
     assert code == 1
-    for (path, rule, words), result in zip(files.values(), report["files"]):
+    for (path, rule, words), result in zip(files.values(), report["files"], strict=True):
         assert result["path"] == path and result["status"] == "error"
         assert result["findings"][0]["rule"] == rule and words in result["findings"][0]["message"]
 
@@ -106,7 +106,8 @@ def test_manifest_csv_gives_each_file_its_authors(tmp_path: Path) -> None:
     _write(tmp_path / "papers", "one.pdf", text_pdf(text="Work by Ada Lovelace"))
     _write(tmp_path / "papers", "two.pdf", text_pdf(text="Work by Alan Turing"))
     manifest = tmp_path / "batch.csv"
-    manifest.write_text("path,authors\n# a comment\npapers/one.pdf,Alan Turing\npapers/two.pdf,Alan Turing; Grace Hopper\n")
+    manifest.write_text("path,authors\n# a comment\npapers/one.pdf,Alan Turing\n"
+                        "papers/two.pdf,Alan Turing; Grace Hopper\n")
     code, report = check_json("--manifest", str(manifest))
     assert code == 1
     assert [f["path"] for f in report["files"]] == [str(tmp_path / "papers" / "one.pdf"),

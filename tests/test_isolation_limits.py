@@ -57,7 +57,8 @@ def test_defaults_are_the_documented_ones() -> None:
         ("60 s", "2 GiB", "100 MB")
 
 
-@pytest.mark.parametrize("field, value", [("timeout", 0), ("max_memory", 64 * MIB), ("max_size", 0), ("max_file_pages", 0)])
+@pytest.mark.parametrize("field, value", [("timeout", 0), ("max_memory", 64 * MIB), ("max_size", 0),
+                                          ("max_file_pages", 0)])
 def test_limits_refuse_values_nothing_could_pass(field: str, value: float) -> None:
     with pytest.raises(ValueError):
         Limits(**{field: value})

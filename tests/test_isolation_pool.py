@@ -16,12 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from axiomcheck.model import Severity
 from axiomcheck.api import check_path
 from axiomcheck.execution import FileTask, WorkerPool, check_paths, iter_results
 from axiomcheck.codec import to_json
 from axiomcheck.limits import MIB, Limits
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, resolve
-from axiomcheck.rules.base import NoOptions, Rule, Severity
+from axiomcheck.rules import Rule
+from axiomcheck.rules.base import NoOptions
 from conftest import FIXTURES
 from pdfbuild import text_pdf
 

@@ -14,6 +14,7 @@ inside functions and `TYPE_CHECKING` blocks included).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,7 @@ SOURCE = ROOT / "src" / "axiomcheck"
 PDF_LIBRARIES = {"pypdfium2", "pikepdf", "pypdf", "pdfplumber", "pdfminer", "fitz", "PIL"}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "finding_types", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache",
-     "yamldata"),
+    ("__init__", "model", "limits", "report", "shared_text", "codec", "verdicts", "datacache", "yamldata", "plugins"),
     ("templates",),
     ("pdf",),
     ("analysis",),
@@ -42,6 +42,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 """Top-level modules and packages of `axiomcheck`, from the start of the flow to its end."""
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 RULES_MAY_IMPORT = {"model", "rules"}
+REGISTRY_MAY_IMPORT = RULES_MAY_IMPORT | {"plugins"}
+"""The rule registry (`rules/__init__.py`) also reads the entry points that name the rule modules."""
 
 
 def _modules() -> list[Path]:
@@ -108,7 +110,8 @@ def test_only_pdf_imports_pdf_libraries(path: Path) -> None:
 @pytest.mark.parametrize("path", [p for p in _modules() if _part(p) == "rules"], ids=lambda p: p.name)
 def test_rules_read_the_model_only(path: Path) -> None:
     _, internal = _imports(path)
-    assert internal <= RULES_MAY_IMPORT, f"{path.name} imports {sorted(internal - RULES_MAY_IMPORT)}"
+    allowed = REGISTRY_MAY_IMPORT if path == SOURCE / "rules" / "__init__.py" else RULES_MAY_IMPORT
+    assert internal <= allowed, f"{path.name} imports {sorted(internal - allowed)}"
 
 
 RULES = SOURCE / "rules"
@@ -225,7 +228,7 @@ def test_the_rule_checkers_see_violations() -> None:
     assert _may_be_imported_by_a_rule("rules.anonymity._identity") and _may_be_imported_by_a_rule("model.text")
     assert "rules._text" in _imported_modules(RULES / "anonymity" / "contact.py")
     assert "rules.base" in _imported_modules(RULES / "pages.py")
-    assert _imported_modules(SOURCE / "rules" / "__init__.py") >= {"rules.pages", "rules.anonymity.links"}
+    assert _loaded_by_name()["rules"] >= {"rules.pages", "rules.anonymity.links"}
     cached = ast.parse("import functools, weakref\n_CACHE = weakref.WeakKeyDictionary()\nSEEN = {}\n"
                        "TABLE: dict[str, int] = dict(a=1)\nOK = frozenset({1})\n"
                        "@functools.lru_cache(maxsize=8)\ndef f(x): return x\n@lru_cache\ndef g(x): return x\n"
@@ -272,11 +275,41 @@ def _circle_through(graph: dict[str, set[str]]) -> list[str]:
     return []
 
 
+def _loaded_by_name() -> dict[str, set[str]]:
+    """Module -> the modules it imports by name rather than by an import statement: the rule
+    modules and report formats its entry points name (pyproject.toml, read by `plugins.py`
+    for the rule registry and the reporters) and the commands the command line loads on first
+    use (`cli.COMMANDS`)."""
+    from axiomcheck.cli import COMMANDS
+    from axiomcheck.plugins import entry_points
+    from axiomcheck.reporters import REPORTERS_GROUP
+    from axiomcheck.rules import RULES_GROUP
+
+    def own(target: str) -> str:
+        return target.partition(":")[0].removeprefix("axiomcheck.")
+
+    return {"rules": {own(t) for t in entry_points(RULES_GROUP).values() if t.startswith("axiomcheck.")},
+            "reporters": {own(t) for t in entry_points(REPORTERS_GROUP).values() if t.startswith("axiomcheck.")},
+            "cli": {f"cli.{entry.target.partition(':')[0]}" for entry in COMMANDS.values()}}
+
+
+def test_modules_loaded_by_name_keep_the_layers() -> None:
+    """What is imported by name stays in the layer of the package that loads it: its rule
+    modules in rules/, its report formats in reporters/, its commands in cli/; and none of
+    them is missing."""
+    for loader, targets in _loaded_by_name().items():
+        assert targets, f"{loader} loads nothing by name"
+        for target in targets:
+            assert target.split(".")[0] == loader, f"{loader} loads {target} by name, outside its own layer"
+            assert _module_path(target) is not None, f"{loader} loads {target}, which does not exist"
+
+
 def test_no_import_circle() -> None:
     """No module imports itself through others, whether the imports are at the top, inside a
-    function or under TYPE_CHECKING (a circle hidden in a function is still a circle)."""
+    function, under TYPE_CHECKING or by name (a circle hidden in a function is still a circle)."""
     modules = {_module_of_file(path): path for path in SOURCE.rglob("*.py")}
-    graph = {name: {m for m in _imported_modules(path) if m in modules and m != name}
+    by_name = _loaded_by_name()
+    graph = {name: {m for m in _imported_modules(path) | by_name.get(name, set()) if m in modules and m != name}
              for name, path in modules.items()}
     assert _circle_through(graph) == []
 
@@ -284,3 +317,109 @@ def test_no_import_circle() -> None:
 def test_the_circle_finder_sees_a_circle() -> None:
     assert _circle_through({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert _circle_through({"a": {"b"}, "b": set()}) == []
+
+
+@functools.cache
+def _module_path(module: str) -> Path | None:
+    """The file of module `module` (below axiomcheck, dotted), None when there is none."""
+    base = SOURCE.joinpath(*module.split(".")) if module else SOURCE
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@functools.cache
+def _bindings(module: str) -> dict[str, tuple[str, str] | None]:
+    """Top-level names of `module`: None for a name it defines, (module, name) for one it imports."""
+    path = _module_path(module)
+    if path is None:
+        return {}
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: dict[str, tuple[str, str] | None] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+            source = ".".join(base + (node.module.split(".") if node.module else []))
+            found.update({alias.asname or alias.name: (source, alias.name) for alias in node.names})
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = None
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update({target.id: None for target in targets if isinstance(target, ast.Name)})
+    return found
+
+
+def _origin(module: str, name: str) -> tuple[str, str]:
+    """Where `name`, imported from `module`, is defined (following re-exports)."""
+    seen = set()
+    while (module, name) not in seen:
+        seen.add((module, name))
+        binding = _bindings(module).get(name)
+        if binding is None:
+            return module, name
+        module, name = binding
+    return module, name
+
+
+def _imports_by_name(paths: list[Path]) -> dict[tuple[str, str], dict[str, set[str]]]:
+    """(defining module, name) -> the module each importer outside its part imports it from -> importers."""
+    found: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for path in paths:
+        inside = path.is_relative_to(SOURCE)
+        own = _module_of_file(path) if inside else ""
+        package = list(path.relative_to(SOURCE).parent.parts) if inside else []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+                source = ".".join(base + (node.module.split(".") if node.module else []))
+            elif (node.module or "").startswith("axiomcheck."):
+                source = (node.module or "").split(".", 1)[1]
+            else:
+                continue
+            for alias in node.names:
+                if _module_path(f"{source}.{alias.name}") is not None:
+                    continue  # a module, not a name
+                origin = _origin(source, alias.name)
+                if own.split(".")[0] == origin[0].split(".")[0]:
+                    continue  # inside its own part, modules import each other's names directly
+                found.setdefault(origin, {}).setdefault(source, set()).add(path.name)
+    return found
+
+
+def test_one_import_path_per_name() -> None:
+    """Outside the part of the package that defines it, a name is imported from one module
+    only (`Severity` from `axiomcheck.model`, never also from `rules` or a submodule)."""
+    paths = [*SOURCE.rglob("*.py"), *(ROOT / "tests").glob("*.py"), *(ROOT / "bench").glob("*.py")]
+    several = {f"{module}.{name}": sorted(sources) for (module, name), sources in _imports_by_name(paths).items()
+               if len(sources) > 1}
+    assert several == {}
+
+
+def test_the_path_checker_follows_re_exports(tmp_path: Path) -> None:
+    one, other = tmp_path / "one.py", tmp_path / "other.py"
+    one.write_text("from axiomcheck.model import Severity\n")
+    other.write_text("from axiomcheck.model.findings import Severity\n")
+    assert _imports_by_name([one, other]) == {("model.findings", "Severity"): {"model": {"one.py"},
+                                                                             "model.findings": {"other.py"}}}
+    assert _origin("model", "Severity") == ("model.findings", "Severity")
+    assert _origin("rules", "CheckContext") == ("rules.base", "CheckContext")
+    assert _origin("model", "BBox") == ("model.geometry", "BBox")
+
+
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(SOURCE)))
+def test_modules_and_functions_stay_small(path: Path) -> None:
+    """A module holds one job (at most 400 lines), a function one step a reader can hold (at
+    most 60 lines; ruff holds its complexity to 20)."""
+    source = path.read_text(encoding="utf-8")
+    assert source.count("\n") <= MAX_MODULE_LINES, f"{path.relative_to(ROOT)} has {source.count(chr(10))} lines"
+    long = [f"{node.name} ({node.end_lineno - node.lineno + 1} lines)" for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None
+            and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
+    assert long == [], f"{path.relative_to(ROOT)}: {long}"

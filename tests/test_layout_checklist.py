@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from axiomcheck.model import Severity
 from axiomcheck.packs import PackError, resolve
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.rules import REGISTRY
 from docmaker import Paper, run_rule
 
 CHECKLIST = REGISTRY["checklist"]
@@ -49,7 +50,8 @@ def test_missing_checklist_only_matters_when_required() -> None:
 def test_unanswered_item_names_its_number() -> None:
     doc = _paper(["[Yes]", "[Yes]", "[TODO]", "[Yes]"]).build()
     [required] = run_rule(CHECKLIST, doc, presence="required")
-    assert required.message == "Checklist item 3 ('3. Theory assumptions and proofs') is unanswered: it still shows [TODO]."
+    assert required.message == \
+        "Checklist item 3 ('3. Theory assumptions and proofs') is unanswered: it still shows [TODO]."
     assert required.severity is None and required.bbox is not None  # the configured severity: error
     [optional] = run_rule(CHECKLIST, doc, presence="optional")
     assert optional.severity is Severity.WARNING
@@ -61,13 +63,10 @@ def test_many_unanswered_items_are_one_finding() -> None:
     assert finding.message == "7 checklist items are unanswered (still [TODO]): items 1-7."
 
 
-def test_presence_is_validated() -> None:
-    with pytest.raises(TypeError, match="required, optional, forbidden"):
-        CHECKLIST.options(presence="sometimes")
-
-
-def test_a_pack_with_a_bad_presence_names_the_rule(tmp_path: Path) -> None:
+def test_a_pack_with_a_bad_presence_names_the_rule_and_the_choices(tmp_path: Path) -> None:
     pack = tmp_path / "pack.yaml"
     pack.write_text("pack: x\nrules:\n  checklist: {presence: sometimes}\ntracks:\n  paper: {}\n", encoding="utf-8")
-    with pytest.raises(PackError, match="checklist"):
+    with pytest.raises(PackError, match="rule 'checklist': option 'presence' must be one of required, optional, "
+                                        "forbidden, not 'sometimes'") as caught:
         resolve(str(pack), "paper")
+    assert caught.value.line == 3

@@ -3,8 +3,8 @@ Type 3 fonts (AX209)."""
 
 from __future__ import annotations
 
-from axiomcheck.model import Font
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.model import Font, Severity
+from axiomcheck.rules import REGISTRY
 from docmaker import block_document, run_rule
 
 FAMILY = REGISTRY["body-font-family"]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.model import BBox, Hiding, Word
-from axiomcheck.analysis import AnalysedPaper, open_document
-from axiomcheck.pdf import SyntheticPage, SyntheticSource
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.model import BBox, Hiding, Severity, Word
+from axiomcheck.analysis.paper import AnalysedPaper, open_document
+from axiomcheck.pdf.source import SyntheticPage, SyntheticSource
+from axiomcheck.rules import REGISTRY
 from conftest import FIXTURES
 from docmaker import Paper, make_line, run_rule
 from pdfbuild import pdf_file, stream

@@ -3,10 +3,10 @@
 tests/ledger/papers.yaml holds one row per error (and integrity, leftover or reference warning,
 AX4xx, AX6xx and AX7xx) of each corpus paper checked with its own venue's pack and with
 axiom-2026 at the stage its mode calls for (tests/ledger/runs.py), each with why it is true,
-written after looking at its evidence
-picture. A run that gives an error no row records, or no longer gives one a row records, fails
-here: a new error is either a bug to fix (a false error is never recorded) or a true one to
-review and add (`python tests/ledger/draft.py PAPER...` prints its row to complete).
+written after looking at its evidence picture. A run that gives an error no row records, or
+no longer gives one a row records, fails here: a new error is either a bug to fix (a false
+error is never recorded) or a true one to review and add (`python tests/ledger/draft.py
+PAPER...` prints its row to complete).
 """
 
 from __future__ import annotations

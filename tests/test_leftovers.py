@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from axiomcheck.model import Severity
 from axiomcheck.api import check_file
 from axiomcheck.report import Finding
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.rules import REGISTRY
 from conftest import FIXTURES
 from docmaker import Paper, run_rule
 

@@ -14,15 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED
+from conftest import FIXTURES, SHARED, shared
 from axiomcheck.aggregate import MAX_REPORT_BYTES, PLACES_KEPT, aggregate, bound_result, cap_per_rule, cap_report
 from axiomcheck.execution import WorkerPool
 from axiomcheck.execution import FileTask
 from axiomcheck.packs import PackError, resolve
 from axiomcheck.pdf.xmp import parse_xmp, parse_xmp_counts
-from axiomcheck.finding_types import Severity
-from axiomcheck.model import BBox
-from axiomcheck.report import FileResult, Finding
+from axiomcheck.model import BBox, Severity
+from axiomcheck.report import FileResult, FileStatus, Finding
 from axiomcheck.codec import to_json
 
 REGRESSIONS = SHARED / "corpus" / "regressions"
@@ -32,9 +31,7 @@ PASSING_PAPER = FIXTURES / "acknowledgments-hidden.pdf"
 
 @pytest.fixture(scope="module")
 def regressions() -> Path:
-    if not (REGRESSIONS / "README.md").is_file():
-        pytest.skip("the shared regression files (../shared/corpus/regressions) are not present")
-    return REGRESSIONS
+    return shared(REGRESSIONS / "README.md", "the shared regression files").parent
 
 
 @pytest.fixture(scope="module")
@@ -195,7 +192,8 @@ def test_xmp_fields_come_from_elements_and_attributes() -> None:
     packet = ('<?xpacket begin="\ufeff"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF>'
               '<rdf:Description pdf:Author="Jane &amp; Doe" pdf:Producer="pdfTeX">'
               '<dc:title><rdf:Alt><rdf:li xml:lang="x-default">A  <b>bold</b>\n title</rdf:li></rdf:Alt></dc:title>'
-              '<dc:creator><rdf:Seq><rdf:li>A B</rdf:li> <rdf:li>C D</rdf:li><rdf:li>A B</rdf:li></rdf:Seq></dc:creator>'
+              '<dc:creator><rdf:Seq><rdf:li>A B</rdf:li> <rdf:li>C D</rdf:li>'
+              '<rdf:li>A B</rdf:li></rdf:Seq></dc:creator>'
               '<dc:description>plain text</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>')
     values, repeats = parse_xmp_counts(packet)
     assert values == {"dc:creator": ["A B", "C D"], "dc:title": ["A bold title"],
@@ -212,7 +210,8 @@ def test_an_xmp_packet_is_read_up_to_its_damage_and_never_expands_entities() -> 
 
 
 def test_xmp_keeps_a_bounded_number_of_distinct_values() -> None:
-    packet = "<dc:creator><rdf:Bag>" + "".join(f"<rdf:li>Person {i}</rdf:li>" for i in range(5000)) + "</rdf:Bag></dc:creator>"
+    people = "".join(f"<rdf:li>Person {i}</rdf:li>" for i in range(5000))
+    packet = "<dc:creator><rdf:Bag>" + people + "</rdf:Bag></dc:creator>"
     assert len(parse_xmp(packet)["dc:creator"]) == 1000
 
 
@@ -244,19 +243,19 @@ def test_a_rule_reports_at_most_its_limit_and_says_how_many_more() -> None:
 
 def test_a_report_over_its_size_limit_is_cut_and_says_so() -> None:
     findings = [_finding(message=f"Address {n}: " + "x" * 5000) for n in range(400)]
-    result = FileResult(path="p.pdf", sha256=None, status="fail", pages=1, findings=findings)
+    result = FileResult(path="p.pdf", sha256=None, status=FileStatus.FAIL, pages=1, findings=findings)
     cut = cap_report(result, 100_000)
     data = to_json(cut)
     assert len(json.dumps(data, ensure_ascii=False).encode()) <= 100_000
     assert data["truncated"]["findings_left_out"] == 400 - len(cut.findings) > 0
     assert cut.status == "fail"
-    assert cap_report(FileResult(path="p.pdf", sha256=None, status="pass"), MAX_REPORT_BYTES).truncated is None
+    assert cap_report(FileResult(path="p.pdf", sha256=None, status=FileStatus.PASS), MAX_REPORT_BYTES).truncated is None
 
 
 def test_bounding_keeps_the_status_and_the_errors_first() -> None:
     findings = [_finding(severity=Severity.ERROR)] + [_finding(rule="AX205", message=f"W{n}", severity=Severity.WARNING)
                                                for n in range(100)]
-    result = bound_result(FileResult(path="p.pdf", sha256=None, status="fail", findings=findings), 10)
+    result = bound_result(FileResult(path="p.pdf", sha256=None, status=FileStatus.FAIL, findings=findings), 10)
     assert result.status == "fail" and result.findings[0].severity == "error"
     assert len(result.findings) == 12 and result.findings[-1].omitted == 90
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.api import check_file
 from axiomcheck.reporters import REPORTERS
 from conftest import FIXTURES

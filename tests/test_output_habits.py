@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from axiomcheck.cli import main
-from axiomcheck.finding_types import Severity
-from axiomcheck.report import FileResult, Finding, Report
+from axiomcheck.model import Severity
+from axiomcheck.report import FileResult, FileStatus, Finding, Report
 from axiomcheck.reporters.text import TextEmitter, TextStyle, wants_colour
 from conftest import FIXTURES
 
@@ -78,8 +78,8 @@ def _report_with_a_note() -> Report:
     error = Finding(rule="AX101", name="page-limit", severity=Severity.ERROR, message="Too long.", hint="Cut it.",
                     page=5)
     return Report(venue="axiom-2026", track="paper", stage="submission",
-                  files=[FileResult(path="a.pdf", sha256=None, status="fail", pages=5, findings=[error, note],
-                                    seconds=1.25)])
+                  files=[FileResult(path="a.pdf", sha256=None, status=FileStatus.FAIL, pages=5,
+                                    findings=[error, note], seconds=1.25)])
 
 
 def _text(style: TextStyle) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from docmaker import Paper, run_rule
 
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.model import Severity
+from axiomcheck.rules import REGISTRY
 
 PAGE_LIMIT = REGISTRY["page-limit"]
 

@@ -20,14 +20,14 @@ from click.testing import CliRunner
 
 from axiomcheck.batch.store_runs import KILLED, STILL_RUNNING
 from axiomcheck.batch.inputs import Item
-from axiomcheck.batch.plan import PackSpec
+from axiomcheck.batch.plan import PackSpec, RunPlan
 from axiomcheck.batch.run import RunSettings, run_items
 from axiomcheck.batch.store import SCHEMA_VERSION, Store
 from axiomcheck.batch.work import Work
 from axiomcheck.cli import main
 from axiomcheck.codec import report_from_json
 from axiomcheck.limits import DEFAULT_LIMITS
-from axiomcheck.report import FileResult, Report, RunStatus
+from axiomcheck.report import FileResult, FileStatus, Report, RunStatus
 from axiomcheck.reporters import EMITTERS, REPORTERS, emitter
 from batchutil import distinct_pdfs, query
 
@@ -35,7 +35,7 @@ STOPPED = RunStatus(2, 5, "stopped by Ctrl-C")
 
 
 def _report(status: RunStatus | None) -> Report:
-    files = [FileResult(path=f"papers/p{n}.pdf", sha256=f"{n}" * 64, status="pass", pages=4) for n in range(2)]
+    files = [FileResult(path=f"papers/p{n}.pdf", sha256=f"{n}" * 64, status=FileStatus.PASS, pages=4) for n in range(2)]
     return Report(venue="axiom-2026", track="paper", stage="submission", files=files, run_status=status)
 
 
@@ -75,7 +75,7 @@ class _Stopping:
 
     def run(self, work: Sequence[Work]) -> Generator[tuple[Work, FileResult], None, None]:
         for item in work[:self.answers]:
-            yield item, FileResult(path=item.item.display, sha256=None, status="pass", pages=1)
+            yield item, FileResult(path=item.item.display, sha256=None, status=FileStatus.PASS, pages=1)
         raise self.error
 
 
@@ -90,7 +90,7 @@ def test_a_stopped_run_tells_its_streamed_outputs_and_the_store(tmp_path: Path, 
                                                                  state: str) -> None:
     items = _items(tmp_path / "p", 5)
     streams = {name: io.StringIO() for name in EMITTERS}
-    settings = RunSettings(PackSpec("axiom-2026", None, None), DEFAULT_LIMITS)
+    settings = RunSettings(RunPlan.resolve(PackSpec("axiom-2026", None, None)), DEFAULT_LIMITS)
     with Store(str(tmp_path / "r.sqlite")) as store:
         if isinstance(error, KeyboardInterrupt):
             outcome = run_items(items, settings, _Stopping(2, error), store,

@@ -20,7 +20,7 @@ from axiomcheck.pdf import objects
 from axiomcheck.pdf.source import DocumentError, PdfSource
 from axiomcheck.pipeline import check_document
 from axiomcheck.codec import to_json
-from conftest import FIXTURES
+from conftest import FIXTURES, shared
 
 SPARE_CORE = SpareCore(Confinement(DEFAULT_LIMITS))
 
@@ -137,9 +137,7 @@ def test_hostile_files_get_the_same_verdicts_with_and_without_the_helper() -> No
 
     from axiomcheck.execution import check_paths
 
-    files = sorted(str(p) for p in CORPUS_HOSTILE.glob("*.pdf"))
-    if not files:
-        pytest.skip("the shared hostile corpus (../shared/corpus/hostile) is not present")
+    files = sorted(str(p) for p in shared(CORPUS_HOSTILE, "the shared hostile corpus").glob("*.pdf"))
     pack = resolve("axiom-2026", "paper")
     batch = check_paths(files, pack, jobs=2).files  # several files: no helper
     for path, expected in zip(files, batch, strict=True):

@@ -125,7 +125,7 @@ def test_a_missing_index_file_makes_the_check_unchecked_not_an_error(tmp_path: P
 
 
 def test_the_local_index_answers_the_fixture_bibliography(tmp_path: Path) -> None:
-    from axiomcheck.analysis import open_document
+    from axiomcheck.analysis.paper import open_document
     from axiomcheck.references.build import build_index
 
     database = str(tmp_path / "refs.sqlite")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.model import Bibliography, ReferenceCheck, Verdict
 from axiomcheck.references import Endpoints, ReferenceSettings
 from axiomcheck.references.run import look_up

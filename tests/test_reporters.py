@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from axiomcheck.codec import report_to_json, result_from_json
-from axiomcheck.finding_types import Confidence, Severity
-from axiomcheck.model import BBox, PagePosition
-from axiomcheck.report import FileResult, Finding, FoundTemplate, Report, Structure, SubmissionRef
+from axiomcheck.model import BBox, Confidence, PagePosition, Severity, TemplateName
+from axiomcheck.report import FileResult, FileStatus, Finding, FoundTemplate, Report, Structure, SubmissionRef
 from axiomcheck.reporters import EMITTERS, EXTENSIONS, REPORTERS, emitter
 from axiomcheck.reporters import catalog
+from axiomcheck.reporters.base import Emitter
 from axiomcheck.reporters.catalog import describe
 from axiomcheck.verdicts import verdict_finding
 from conftest import FIXTURES, ROOT
@@ -40,14 +40,15 @@ def _structure(pages: int, end: PagePosition) -> Structure:
                      references_page=end.page, appendix_page=None, checklist_page=None, acknowledgments_page=None,
                      impact_page=None, anonymous=True, line_numbers=True, page_size="letter", columns=1,
                      title="A Paper", authors=("Anonymous Author(s)",), notice=None,
-                     template=FoundTemplate("neurips-2026", "submission", None, None, ("notice: Submitted to",)),
+                     template=FoundTemplate(TemplateName.parse("neurips-2026"), "submission", None, None,
+                                            ("notice: Submitted to",)),
                      headings=())
 
 
 def sample_report(evidence_image: str | None = None) -> Report:
     structure = _structure(5, PagePosition(5, 0.3))
     failing = FileResult(
-        path="papers/long.pdf", sha256="ab" * 32, status="fail", pages=9, structure=structure,
+        path="papers/long.pdf", sha256="ab" * 32, status=FileStatus.FAIL, pages=9, structure=structure,
         findings=[Finding(rule="AX101", name="page-limit", severity=Severity.ERROR,
                           message="The main body runs 0.3 pages past the 4-page limit (5 pages).",
                           hint="Cut the main text to 4 pages.", page=5,
@@ -58,7 +59,7 @@ def sample_report(evidence_image: str | None = None) -> Report:
                           evidence="contact jane@uni.edu", confidence=Confidence.HIGH,
                           evidence_image=evidence_image)],
         rules_run=RULES_RUN, submission=SUBMISSION)
-    passing = FileResult(path="papers/ok.pdf", sha256="cd" * 32, status="pass", pages=6,
+    passing = FileResult(path="papers/ok.pdf", sha256="cd" * 32, status=FileStatus.PASS, pages=6,
                          structure=_structure(4, PagePosition(4, 1.0)),
                          findings=[Finding(rule="AX306", name="visible-acknowledgments", severity=Severity.ERROR,
                                            message="The paper thanks a funder: 'supported by grant 1234'.",
@@ -66,7 +67,7 @@ def sample_report(evidence_image: str | None = None) -> Report:
                                            bbox=BBox(108.0, 600.0, 504.0, 630.0), evidence="supported by grant 1234",
                                            waiver=WAIVER)],
                          rules_run=RULES_RUN)
-    broken = FileResult(path="papers/broken.pdf", sha256="ef" * 32, status="error",
+    broken = FileResult(path="papers/broken.pdf", sha256="ef" * 32, status=FileStatus.ERROR,
                         findings=[verdict_finding("unreadable", "Not a PDF: the file does not start with '%PDF-'.")])
     return Report(venue="axiom-2026", track="paper", stage="submission", files=[failing, passing, broken],
                   page_limits={"paper": 4})
@@ -118,7 +119,8 @@ def test_every_format_marks_a_waived_finding_as_waived() -> None:
     text = REPORTERS["text"](report)
     assert re.search(r"waived\s+AX306 visible-acknowledgments", text)
     assert "papers/ok.pdf: PASS (1 waived)" in text
-    assert "::notice file=papers/ok.pdf,title=AX306 visible-acknowledgments (page 4) waived::" in REPORTERS["github"](report)
+    annotation = "::notice file=papers/ok.pdf,title=AX306 visible-acknowledgments (page 4) waived::"
+    assert annotation in REPORTERS["github"](report)
     assert REPORTERS["csv"](report).splitlines()[2].endswith(",0,0,,,1,complete")
     sarif = json.loads(REPORTERS["sarif"](report))
     suppressed = [r for r in sarif["runs"][0]["results"] if r.get("suppressions")]
@@ -320,11 +322,11 @@ def test_exit_code_follows_statuses_and_policy() -> None:
 
 def _passing_with_a_warning(result: FileResult) -> FileResult:
     """`result` with its errors removed: only its warning stands, so it passes."""
-    return FileResult(path=result.path, sha256=result.sha256, status="pass", pages=result.pages,
+    return FileResult(path=result.path, sha256=result.sha256, status=FileStatus.PASS, pages=result.pages,
                       findings=[f for f in result.findings if f.severity != Severity.ERROR])
 
 
-def _cli(*args: str) -> "object":
+def _cli(*args: str) -> object:
     from click.testing import CliRunner
 
     from axiomcheck.cli import main
@@ -362,14 +364,15 @@ def test_check_writes_every_format(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EMITTERS))
-def test_each_format_name_is_its_emitters_own(name: str) -> None:
-    assert EMITTERS[name].NAME == name and EXTENSIONS[name] == EMITTERS[name].EXTENSION
+def test_each_format_has_an_emitter_with_its_extension(name: str) -> None:
+    assert issubclass(EMITTERS[name], Emitter) and EXTENSIONS[name] == EMITTERS[name].EXTENSION.lower()
+    assert EXTENSIONS[name].startswith(".")
 
 
 def test_a_file_left_unchecked_by_a_warning_verdict_shows_it_as_its_error() -> None:
     """No text layer is a warning-severity verdict that leaves the file `error`: the CSV row and
     the HTML table count it and show it as the first error, not errors=0 and nothing."""
-    scanned = FileResult(path="papers/scan.pdf", sha256="12" * 32, status="error", pages=3,
+    scanned = FileResult(path="papers/scan.pdf", sha256="12" * 32, status=FileStatus.ERROR, pages=3,
                          findings=[verdict_finding("no-text-layer")])
     report = Report(venue="axiom-2026", track="paper", stage="submission", files=[scanned])
     row = REPORTERS["csv"](report).splitlines()[1]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.packs import PackError, resolve
 from axiomcheck.rules import REGISTRY
-from conftest import SHARED
+from conftest import SHARED, shared
 from docmaker import Paper, run_rule
 
 REQUIRED = REGISTRY["required-section"]
@@ -73,9 +73,8 @@ def test_two_column_pages_are_read_column_by_column(paper: str, kind: str, name:
     """h18 (ARR): Limitations in the left column of page 5, References at the top of the right
     column; h15 (ICML 2025): the Impact Statement likewise before References on page 9. Both
     stand before the references in reading order, though lower on the page."""
-    pdfs = sorted((SHARED / "corpus" / "papers" / "pdfs").glob(f"{paper}__*.pdf"))
-    if not pdfs:
-        pytest.skip("the shared corpus is not available")
+    pdfs = sorted(shared(SHARED / "corpus" / "papers" / "pdfs", "the shared paper corpus").glob(f"{paper}__*.pdf"))
+    assert pdfs, f"corpus paper {paper} is missing"
     with open_document(str(pdfs[0])) as doc:
         section = next(h for h in doc.sections.headings if h.kind == kind)
         references = doc.sections.references

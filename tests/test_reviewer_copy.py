@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from axiomcheck.analysis import open_document
+from axiomcheck.model import Severity
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.api import check_path
 from axiomcheck.packs import resolve
 from axiomcheck.report import Finding
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.rules import REGISTRY
 from axiomcheck.templates.canaries import SignatureError, load_signatures, shipped_signatures, signatures_path
 from docmaker import run_rule
 from hiddenpdf import _pdf
@@ -132,8 +133,7 @@ PAPERS = {"h14": ("icml-2026", "main", "submission"), "k06": ("neurips-2026", "m
 
 def _paper(corpus_papers: Path, paper: str) -> Path:
     entry = next((e for e in corpus_entries() if e["id"] == paper), None)
-    if entry is None:
-        pytest.skip(f"corpus paper {paper} not in the manifest")
+    assert entry is not None, f"corpus paper {paper} is not in the manifest"
     return corpus_papers / entry["file"]
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.analysis import open_document
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.model import Severity
+from axiomcheck.analysis.paper import open_document
+from axiomcheck.rules import REGISTRY
 from docmaker import Paper, run_rule
 import hiddenpdf
 from pdfbuild import pdf_file, stream

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import pypdfium2 as pdfium
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.analysis.main_body import stop_heading
 from axiomcheck.analysis.reading_place import preceding
 from axiomcheck.analysis.section_titles import title_kind

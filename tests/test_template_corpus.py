@@ -15,8 +15,9 @@ import pytest
 import yaml
 
 from axiomcheck.engine import run_rules
+from axiomcheck.model import TemplateName
 from axiomcheck.packs import resolve
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from test_corpus_structure import corpus_params, uncertain_fields
 
 LABEL_TEMPLATE_RE = re.compile(r"^(?:other: )?(neurips|nips|icml|iclr)-(\d{4})")
@@ -88,9 +89,8 @@ def expected_mode(entry: dict) -> str | None:
     return next((ours for prefix, ours in LABEL_MODES if entry["mode"].startswith(prefix)), None)
 
 
-def _split(name: str) -> tuple[str, int | None]:
-    family, _, year = name.partition("-")
-    return family, int(year) if year else None
+def _split(name: TemplateName) -> tuple[str, int | None]:
+    return name.family, name.year
 
 
 @pytest.mark.slow

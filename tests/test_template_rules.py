@@ -3,7 +3,8 @@ and template-unverifiable (AX211)."""
 
 from __future__ import annotations
 
-from axiomcheck.rules import REGISTRY, Severity
+from axiomcheck.model import Severity
+from axiomcheck.rules import REGISTRY
 from docmaker import ICML_REVIEW_NOTICE, SUBMITTED_NOTICE, Paper, block_document, run_rule
 
 NOTICE = REGISTRY["template-notice"]
@@ -27,7 +28,7 @@ def test_notice_of_the_right_template_and_mode_passes() -> None:
 
 def test_wrong_mode_says_which_option_made_the_pdf_and_which_is_required() -> None:
     doc = block_document(notice="Preprint.")  # a justified NeurIPS text block: recognised by its geometry
-    assert (doc.template.name, doc.template.mode) == ("neurips-2026", "preprint")
+    assert (str(doc.template.name), doc.template.mode) == ("neurips-2026", "preprint")
     [finding] = run_rule(NOTICE, doc, **SUBMISSION_OPTIONS)
     assert "made with the `preprint` option" in finding.message
     assert "submissions must use \\usepackage[dblblindworkshop]{neurips_2026}" in finding.message
@@ -81,13 +82,14 @@ def test_other_family_and_unknown_template() -> None:
 
 def test_a_year_the_pdf_does_not_state_is_a_warning() -> None:
     doc = block_document(notice=None)
-    assert doc.template.name == "neurips"
+    assert str(doc.template.name) == "neurips"
     [finding] = run_rule(FAMILY, doc)
     assert finding.severity is Severity.WARNING and "does not state the year" in finding.message
 
 
 def test_unverifiable_style_is_one_info_finding() -> None:
-    [finding] = run_rule(UNVERIFIABLE, _paper(SUBMITTED_NOTICE).build(), style="the HiLD 2026 workshop's own style file")
+    [finding] = run_rule(UNVERIFIABLE, _paper(SUBMITTED_NOTICE).build(),
+                         style="the HiLD 2026 workshop's own style file")
     assert UNVERIFIABLE.severity is Severity.INFO
     assert "HiLD 2026 workshop's own style file" in finding.message and "cannot verify" in finding.message
 

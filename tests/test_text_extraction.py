@@ -13,7 +13,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from axiomcheck.pdf.text_extraction import page_words
-from conftest import CORPUS_PAPERS, FIXTURES
+from conftest import CORPUS_PAPERS, FIXTURES, shared
 
 
 def _sizes_by_object(page: pdfium.PdfPage) -> dict[int, set[float]]:
@@ -58,9 +58,7 @@ def test_every_character_of_a_text_object_has_the_objects_size(path: Path) -> No
 
 @pytest.mark.slow
 def test_every_character_of_a_text_object_has_the_objects_size_on_the_corpus() -> None:
-    papers = sorted((CORPUS_PAPERS / "pdfs").glob("*.pdf"))
-    if not papers:
-        pytest.skip("the shared corpus is not beside the repository")
+    papers = sorted(shared(CORPUS_PAPERS / "pdfs", "the shared paper corpus").glob("*.pdf"))
     assert sum(_check_pages(path) for path in papers) > 10_000
 
 

@@ -2,8 +2,9 @@
 script writes every file's section from the page's data block, each once (also in a saved
 copy, and at once when the address names a file); the filter finds a file by any of its
 findings, not only by what its table row shows; the rule and status filters; sorting by
-submission number; a picture beside the page is shown, a moved one named. Without Chromium these tests skip, saying why, unless CI=true (CI must run
-them: `.ci/run` installs chromium and chromium-driver)."""
+submission number; a picture beside the page is shown, a moved one named. Without Chromium
+these tests skip, saying why, unless CI=true (CI must run them: `.ci/run` installs chromium
+and chromium-driver)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from axiomcheck.finding_types import Severity
+from axiomcheck.model import Severity
 from axiomcheck.report import FileResult, Finding, Report, SubmissionRef
 from axiomcheck.reporters import REPORTERS
 from triagepage import page_files

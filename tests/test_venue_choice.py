@@ -13,14 +13,16 @@ from click.testing import CliRunner
 from axiomcheck.cli import main
 from axiomcheck.packs import PackError
 from axiomcheck.packs.choice import NoVenue, all_entries, choose, choose_for_files, entries
-from axiomcheck.report import FoundTemplate
+from axiomcheck.codec import to_json
+from axiomcheck.model import TemplateName
+from axiomcheck.report import FoundTemplate, Report
 from conftest import FIXTURES
 
 AXIOM = "AXIOM Foundations of Efficient Deep Learning"
 
 
 def _template(name: str, mode: str | None, track: str | None = None, title: str | None = None) -> FoundTemplate:
-    return FoundTemplate(name=name, mode=mode, track=track, workshop_title=title, evidence=())
+    return FoundTemplate(name=TemplateName.parse(name), mode=mode, track=track, workshop_title=title, evidence=())
 
 
 @pytest.mark.parametrize("template,venue,track,stage", [
@@ -40,7 +42,8 @@ def _template(name: str, mode: str | None, track: str | None = None, title: str 
 def test_each_template_and_mode_has_its_venue(template: FoundTemplate, venue: str, track: str, stage: str) -> None:
     choice = choose(template)
     assert (choice.venue, choice.track, choice.stage) == (venue, track, stage)
-    assert choice.to_dict()["note"] == "recognised from the template; pass --venue to choose"
+    assert to_json(Report(choice.venue, choice.track, choice.stage, venue_choice=choice))["venue_choice"]["note"] == \
+        "recognised from the template; pass --venue to choose"
 
 
 @pytest.mark.parametrize("template,venue,track,stage", [

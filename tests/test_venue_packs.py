@@ -15,7 +15,7 @@ import pikepdf
 from axiomcheck.api import check_file
 from axiomcheck.cli import main
 from axiomcheck.packs import pack_info, resolve
-from conftest import FIXTURES, SHARED
+from conftest import FIXTURES, SHARED, shared
 
 TEMPLATES = SHARED / "corpus" / "templates"
 NEW_PACKS = {"neurips-2026": ("main", "position", "eandd"), "icml-2026": ("main",), "iclr-2026": ("main",),
@@ -60,10 +60,7 @@ def test_what_each_venue_leaves_out_of_the_page_count() -> None:
 
 
 def _corpus(name: str) -> Path:
-    path = TEMPLATES / name
-    if not path.is_file():
-        pytest.skip("the shared template corpus is not available")
-    return path
+    return shared(TEMPLATES / name, "the shared template corpus")
 
 
 @pytest.mark.parametrize("name,venue,stage", [

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from axiomcheck.batch.waivers import Waiver, WaiverError, apply_waivers, read_waivers
 from axiomcheck.cli import main
-from axiomcheck.finding_types import Severity
+from axiomcheck.model import Severity
 from axiomcheck.report import FileResult, Finding
 from conftest import FIXTURES
 

@@ -13,15 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from axiomcheck.model import Severity
 from axiomcheck.api import check_path
 from axiomcheck.execution import FileTask, WorkerPool
 from axiomcheck.execution.channel import Channel
-from axiomcheck.execution.codec import CodecError, decode_message, encode_message
+from axiomcheck.codec.wire import CodecError, decode_message, encode_message
 from axiomcheck.execution.messages import FROM_WORKER, FileChecked
 from axiomcheck.limits import Limits
 from axiomcheck.packs import ConfiguredRule, ResolvedPack, resolve
 from axiomcheck.pdf import object_facts
-from axiomcheck.rules.base import NoOptions, Rule, Severity
+from axiomcheck.rules import Rule
+from axiomcheck.rules.base import NoOptions
 from axiomcheck.codec import to_json
 from conftest import FIXTURES
 from pdfbuild import text_pdf

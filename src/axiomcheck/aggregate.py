@@ -23,7 +23,7 @@ import json
 from collections.abc import Iterable
 
 from .codec import finding_to_json, result_to_json
-from .finding_types import Place, Severity
+from .model import Place, Severity
 from .report import FileResult, Finding, Truncation
 
 PLACES_KEPT = 5

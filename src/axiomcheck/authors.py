@@ -19,21 +19,25 @@ def parse_author_list(text: str) -> tuple[str, ...]:
     lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     if not lines:
         return ()
-    names: list[str] = []
     if "," in lines[0] or "\t" in lines[0]:
-        dialect = csv.excel_tab if "\t" in lines[0] else csv.excel
-        rows = list(csv.reader(io.StringIO("\n".join(lines)), dialect))
-        header = [cell.strip().lower() for cell in rows[0]]
-        column = next((header.index(k) for k in ("name", "author", "full name", "full_name") if k in header), None)
-        body = rows[1:] if column is not None else rows
-        names = [row[column or 0].strip() for row in body if row and len(row) > (column or 0)]
+        names = _table_names(lines)
     else:
         names = [line.strip() for line in lines]
-    unique: list[str] = []
-    for name in names:
-        if name and name not in unique:
-            unique.append(name)
-    return tuple(unique)
+    return tuple(dict.fromkeys(name for name in names if name))
+
+
+NAME_COLUMNS = ("name", "author", "full name", "full_name")
+"""Headers of the column that holds the names in a CSV list (else the first column)."""
+
+
+def _table_names(lines: list[str]) -> list[str]:
+    """The names of a CSV (or tab-separated) list: its name column, or its first."""
+    dialect = csv.excel_tab if "\t" in lines[0] else csv.excel
+    rows = list(csv.reader(io.StringIO("\n".join(lines)), dialect))
+    header = [cell.strip().lower() for cell in rows[0]]
+    column = next((header.index(key) for key in NAME_COLUMNS if key in header), None)
+    body = rows[1:] if column is not None else rows
+    return [row[column or 0].strip() for row in body if row and len(row) > (column or 0)]
 
 
 def read_author_list(path: str) -> tuple[str, ...]:

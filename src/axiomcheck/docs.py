@@ -11,11 +11,11 @@ import functools
 import inspect
 import textwrap
 import typing
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .packs import resolve
 from .rules import REGISTRY, Rule, find_rule
-from .rules.base import TEMPLATE_KEY
+from .rules.base import ALLOWED_KEY, TEMPLATE_KEY, Allowed
 from .verdicts import VERDICTS
 
 REQUIRED_SECTIONS = ("What it checks:", "Why:", "How to fix:")
@@ -44,6 +44,18 @@ def _type_name(annotation: object) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
+def _allowed_words(field: dataclasses.Field[Any]) -> str:
+    """What a pack may write for the option besides its type (`rules.base.Allowed`), in words."""
+    allowed: Allowed | None = field.metadata.get(ALLOWED_KEY)
+    if allowed is None:
+        return ""
+    words = [f"at least {allowed.minimum:g}" if allowed.minimum is not None else "",
+             f"at most {allowed.maximum:g}" if allowed.maximum is not None else "",
+             "regular expressions" if allowed.regex else "",
+             *(f"naming the group (?P<{group}>...)" for group in allowed.groups)]
+    return "; ".join(word for word in words if word)
+
+
 class _OptionRow(NamedTuple):
     name: str
     type: str
@@ -57,8 +69,8 @@ def _option_rows(rule: Rule) -> list[_OptionRow]:
     """A rule's options in declaration order, with their types, defaults and documentation."""
     types = typing.get_type_hints(rule.options)
     docs = option_docs(rule.options)
-    return [_OptionRow(field.name, _type_name(types[field.name]), field.metadata.get(TEMPLATE_KEY),
-                       repr(field.default), docs.get(field.name, ""))
+    return [_OptionRow(field.name, "; ".join(filter(None, (_type_name(types[field.name]), _allowed_words(field)))),
+                       field.metadata.get(TEMPLATE_KEY), repr(field.default), docs.get(field.name, ""))
             for field in dataclasses.fields(rule.options)]
 
 

@@ -15,13 +15,12 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from .codec import rounded
 from .model import ReferenceCheck, Submission
 from .packs import ResolvedPack
 from .report import Finding
 from .rules import CheckContext
 from .verdicts import Failure, classify
-from .wrong_style import UNRECOGNISED, fold_wrong_style
+from .wrong_style import fold_wrong_style
 
 if TYPE_CHECKING:
     from .model import Document
@@ -46,22 +45,22 @@ def run_rules(doc: Document, pack: ResolvedPack, submission: Submission = NOTHIN
         if rule.needs_text and not text_available:
             continue
         try:
-            if configured.applies_to and doc.template.name.partition("-")[0] not in configured.applies_to:
+            if configured.applies_to and doc.template.name.family not in configured.applies_to:
                 continue  # the pack limits this rule to other template families
             for violation in rule.check(doc, configured.options, context):
                 findings.append(Finding(
                     rule=rule.id, name=rule.name, severity=violation.severity or configured.severity,
                     message=violation.message, hint=violation.hint, page=violation.page,
-                    bbox=rounded(violation.bbox) if violation.bbox else None,
+                    bbox=violation.bbox.rounded() if violation.bbox else None,
                     evidence=violation.evidence, confidence=rule.confidence,
-                    regions=tuple(dataclasses.replace(region, bbox=rounded(region.bbox))
+                    regions=tuple(dataclasses.replace(region, bbox=region.bbox.rounded())
                                   for region in violation.regions)))
         except Exception as error:  # one failing rule must not hide the others' findings
             failures.setdefault(classify(error, "rule-crashed"), []).append(f"{rule.id} {rule.name}")
     for failure, labels in failures.items():  # one finding per cause, naming every rule it stopped
         crashed = crashed or failure.internal
         findings.append(failure.finding(f"; rule{'s' if len(labels) > 1 else ''} {', '.join(labels)} could not run"))
-    if doc.template.name != UNRECOGNISED:  # a style it names: its symptoms are one finding
+    if doc.template.name.known:  # a style it names (a style it cannot name keeps its symptoms' findings)
         findings = fold_wrong_style(findings)
     findings.sort(key=lambda f: (f.severity.rank, f.page or 0, f.rule))
     return findings, crashed

@@ -18,18 +18,18 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .aggregate import bound_result
 from .limits import DEFAULT_LIMITS, Limits
 from .model import Submission
 from .packs import ResolvedPack
 from .pdf.prechecks import file_sha256, precheck
-from .report import FileResult, Finding, Structure, status_of
+from .report import FileResult, FileStatus, Finding, Structure, status_of
 from .verdicts import classify, describe, is_verdict, partly_read_finding, verdict_finding
 
 if TYPE_CHECKING:
-    from .analysis import AnalysedPaper
+    from .analysis.paper import AnalysedPaper
     from .model import ReferenceCheck, Word
     from .pdf.source import Prefetched, Source
     from .references import ReferenceSettings
@@ -262,8 +262,8 @@ def _check(path: str, pack: ResolvedPack, submission: Submission, limits: Limits
     hooks.entering(OPEN)
     objects_read = hooks.prefetch_objects(path)
     try:
-        from .analysis import open_document  # noqa: PLC0415 - PDFium: after the prefetch hook forked its helper
-        from .pdf import DocumentError  # noqa: PLC0415 - as above
+        from .analysis.paper import open_document  # noqa: PLC0415 - PDFium: after the prefetch hook forked its helper
+        from .pdf.source import DocumentError  # noqa: PLC0415 - as above
         from .pdf.pdfium_library import fresh_library  # noqa: PLC0415 - as above
 
         fresh_library()  # nothing an earlier file did to PDFium may change this file's result
@@ -305,7 +305,7 @@ def _run_stages(state: _File) -> FileResult:
         if ended is not None:
             return ended
     findings = state.verdicts + state.findings
-    status = "error" if any(is_verdict(f) for f in findings) else status_of(findings)
+    status = FileStatus.ERROR if any(is_verdict(f) for f in findings) else status_of(findings)
     ran = tuple(c.rule.id for c in state.pack.rules if state.text_available or not c.rule.needs_text)
     return FileResult(path=state.path, sha256=state.sha, status=status, pages=state.count,
                       structure=state.structure, findings=findings,
@@ -325,7 +325,7 @@ def precheck_result(path: str, limits: Limits = DEFAULT_LIMITS, sha256: str | No
 
 def _error_result(path: str, sha: str | None, findings: list[Finding], pages: int | None = None,
                   internal: bool = False) -> FileResult:
-    return FileResult(path=path, sha256=sha, status="error", pages=pages, findings=findings,
+    return FileResult(path=path, sha256=sha, status=FileStatus.ERROR, pages=pages, findings=findings,
                       internal_error=internal)
 
 
@@ -338,12 +338,12 @@ class _NoTextSource:
     def page_words(self, index: int) -> tuple[list[Word], int]:
         return [], 0
 
-    def __getattr__(self, name: str) -> object:  # everything else comes from the real source
+    def __getattr__(self, name: str) -> Any:  # everything else comes from the real source
         return getattr(self._source, name)
 
 
 def _without_text(doc: AnalysedPaper) -> AnalysedPaper:
-    from .analysis import AnalysedPaper  # noqa: PLC0415 - the analysis loads PDFium
+    from .analysis.paper import AnalysedPaper  # noqa: PLC0415 - the analysis loads PDFium
 
     return AnalysedPaper(_NoTextSource(doc.source))
 

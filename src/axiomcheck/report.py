@@ -10,10 +10,10 @@ answer for a value, for callers that want the JSON of one thing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, get_args
 
-from .finding_types import Confidence, Place, Region, Severity
-from .model import BBox, PagePosition, Submission
+from .model import (BBox, Confidence, HeadingKind, PagePosition, Place, Region, Severity, Submission, TemplateMode,
+                    TemplateName, WordEnum)
 
 SCHEMA = "axiomcheck.report/1"
 FAIL_ON = ("error", "warning", "never")
@@ -60,13 +60,16 @@ class Finding:
 
 
 
+SectionPage = Literal["acknowledgments", "impact", "references", "appendix", "checklist"]
+"""The sections whose first page the structure gives (`Structure.section_page`)."""
+
+
 @dataclass(frozen=True)
 class FoundHeading:
     """A heading as the structure reports it."""
 
     page: int
-    kind: str
-    """body or one of `model.SECTION_KINDS`."""
+    kind: HeadingKind
     number: str | None
     text: str
     top_of_page: bool
@@ -91,8 +94,8 @@ class FoundStatement:
 class FoundTemplate:
     """The template recognised from the PDF, as the structure reports it."""
 
-    name: str
-    mode: str | None
+    name: TemplateName
+    mode: TemplateMode | None
     track: str | None
     workshop_title: str | None
     evidence: tuple[str, ...]
@@ -158,7 +161,7 @@ class Structure:
         end = self.main_body_end
         return None if end is None else round(end.page - 1 + end.fraction, 2)
 
-    def section_page(self, kind: str) -> int | None:
+    def section_page(self, kind: SectionPage) -> int | None:
         """The page where section `kind` starts (references, appendix, checklist,
         acknowledgments, impact), None when it was not found."""
         pages = {"references": self.references_page, "appendix": self.appendix_page,
@@ -167,8 +170,36 @@ class Structure:
         return pages[kind]
 
 
-SECTION_PAGES = ("acknowledgments", "impact", "references", "appendix", "checklist")
-"""The sections whose first page the structure gives (`Structure.section_page`)."""
+SECTION_PAGES: tuple[SectionPage, ...] = get_args(SectionPage)
+
+
+CHOSEN_FROM_TEMPLATE = "recognised from the template; pass --venue to choose"
+NEAREST_PACK = "the nearest pack to the template's family and mode; pass --venue to choose"
+"""The note of a venue chosen for another year's or an edited style, or a track no pack lists."""
+"""What the reports say after a venue they chose (the text report's `venue:` line)."""
+
+
+@dataclass(frozen=True)
+class VenueChoice:
+    """The pack, track and stage chosen for a run's PDFs when no venue was given, and the
+    template (recognised in them) they were chosen from (`packs.choice`)."""
+
+    venue: str
+    track: str
+    stage: str
+    template: TemplateName
+    """The recognised template (`neurips-2026`)."""
+    template_label: str
+    """How people name it (NeurIPS 2026)."""
+    mode: TemplateMode
+    template_track: str | None = None
+    """The track the template's notice names (a final NeurIPS notice), None when it names none."""
+    nearest: bool = False
+    """No pack lists the template, mode and track: the nearest pack of its family was chosen."""
+
+    @property
+    def note(self) -> str:
+        return NEAREST_PACK if self.nearest else CHOSEN_FROM_TEMPLATE
 
 
 @dataclass(frozen=True)
@@ -218,14 +249,33 @@ def submission_order(ref: SubmissionRef | None) -> tuple[int, int, str]:
     return (0, number, "") if number is not None else (1, 0, ref.id)
 
 
+class FileStatus(WordEnum):
+    """What became of a file. A status a later version adds (a file not checked for a cause
+    of the machine's rather than the file's, say) is one more member here and one more word
+    in the report: every output reads the word, none lists the members."""
+
+    PASS = "pass"
+    """Checked: no error stands."""
+    FAIL = "fail"
+    """Checked: at least one error stands (is not waived)."""
+    ERROR = "error"
+    """Not checked: the file could not be (fully) checked; its verdict says why."""
+    READ = "read"
+    """Read but not judged: `inspect` runs no rule, so a file it read neither passes nor fails."""
+
+    @property
+    def checked(self) -> bool:
+        """The rules ran on the file (it passes or fails)."""
+        return self in (FileStatus.PASS, FileStatus.FAIL)
+
+
 @dataclass
 class FileResult:
     """Everything the report says about one file."""
 
     path: str
     sha256: str | None
-    status: str
-    """pass (no errors), fail (at least one error), error (the file could not be checked)."""
+    status: FileStatus
     pages: int | None = None
     structure: Structure | None = None
     findings: list[Finding] = field(default_factory=list)
@@ -255,6 +305,11 @@ class FileResult:
     def waived_count(self) -> int:
         """Findings that are waived (any severity)."""
         return sum(1 for f in self.findings if f.waived)
+
+
+RunState = Literal["running", "done", "failed", "interrupted"]
+"""How a run ended, or that it is still at work, as the results store keeps it: a run found
+`running` whose process is gone is shown `interrupted` (`batch/liveness.py`)."""
 
 
 @dataclass(frozen=True)
@@ -313,9 +368,9 @@ class Report:
     page_limits: dict[str, float] = field(default_factory=dict)
     """The main-body page limit of each track in the run (`packs.ResolvedPack.main_body_page_limit`),
     for charts of main-body lengths; a track without one is absent."""
-    venue_choice: dict[str, Any] | None = None
-    """How the venue was chosen when none was given: from the template recognised in the PDFs
-    (`packs.choice.VenueChoice.to_dict`); None when the venue was given."""
+    venue_choice: VenueChoice | None = None
+    """How the venue was chosen when none was given (from the template recognised in the
+    PDFs); None when the venue was given."""
     run_status: RunStatus | None = None
     """Set when the run stopped before its last file (Ctrl-C, an error, a killed process);
     None: every file given has its result here."""
@@ -343,13 +398,13 @@ class Report:
             return 3
         if fail_on == "never":
             return 0
-        if any(f.status != "pass" for f in self.files):
+        if any(f.status is not FileStatus.PASS for f in self.files):
             return 1
         if fail_on == "warning" and any(f.count(Severity.WARNING) for f in self.files):
             return 1
         return 0
 
 
-def status_of(findings: list[Finding]) -> str:
+def status_of(findings: list[Finding]) -> FileStatus:
     """fail when any error finding stands (is not waived), else pass."""
-    return "fail" if any(f.severity == Severity.ERROR and not f.waived for f in findings) else "pass"
+    return FileStatus.FAIL if any(f.severity == Severity.ERROR and not f.waived for f in findings) else FileStatus.PASS

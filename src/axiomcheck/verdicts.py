@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import TracebackType
 
-from .finding_types import Severity
+from .model import Severity
 from .report import Finding
 
 PDF_LIBRARIES = frozenset({"pypdfium2", "pypdfium2_raw", "pikepdf", "pdfplumber", "pdfminer"})
@@ -110,7 +110,6 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in (
 )}
 
 VERDICT_IDS = frozenset(v.id for v in VERDICTS.values())
-INTERNAL_IDS = frozenset({VERDICTS["rule-crashed"].id, VERDICTS["internal-error"].id})
 MACHINE_IDS = frozenset({VERDICTS["machine-stopped"].id})
 """Verdicts of the machine's, not the file's: never stored as the file's result."""
 NOTE_IDS = frozenset({VERDICTS["partly-read"].id})

@@ -17,9 +17,6 @@ from collections.abc import Sequence
 from .report import Finding
 
 WRONG_STYLE = "template-family"
-UNRECOGNISED = "unknown"
-"""The template name of a PDF made with no template axiomcheck knows: a style that cannot be
-named, whose symptoms keep their own findings."""
 SYMPTOMS = frozenset({"page-size", "template-notice", "line-numbers", "text-block", "columns"})
 """The rules whose findings follow from a paper's style when it is the wrong one."""
 

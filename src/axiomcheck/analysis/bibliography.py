@@ -29,10 +29,11 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..model import BBox, Line, Role, TextLayer, enclosing
-from ..model.bibliography import Bibliography, EntryPart, ReferenceEntry
+from ..model import BBox, Bibliography, EntryPart, Line, ReferenceEntry, Role, TextLayer, TextRegion, enclosing
 from .reference_parts import parse
 
+_REFERENCES: tuple[TextRegion, ...] = ("references",)
+"""The region the reference lists are in."""
 ROW_SHARE = 0.4
 """Pieces whose baselines are closer than this share of the font size stand in one row."""
 INDENT_RANGE = (3.0, 40.0)
@@ -75,7 +76,7 @@ def bibliography(text: TextLayer, heading_page: int | None, page_widths: Sequenc
     """The reference list(s) of the paper, entries numbered on across lists. On a paper set in
     two columns the lines are taken column by column, top to bottom (`columns`, and the page
     widths that say where the second column starts)."""
-    lines = [line for line in text.lines(roles=(Role.REFERENCE_ENTRY, Role.MARKS), regions=("references",))
+    lines = [line for line in text.lines(roles=(Role.REFERENCE_ENTRY, Role.MARKS), regions=_REFERENCES)
              if line.role is Role.REFERENCE_ENTRY or _YEAR_ALONE_RE.match(line.text)]
     runs = _runs(_rows(_column_order(lines, page_widths, columns)))
     rows = [row for run in runs for row in run]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from ..model import BBox, Float, Heading, Line
+from ..model import BBox, Float, FloatKind, Heading, Line
 
 _CAPTION_RE = re.compile(
     r"^(?P<label>Figure|Fig\.|Table|Tab\.)\s*(?P<number>[A-Z]?\.?\d{1,3}(?:\.\d{1,2})?|[A-Z])"
@@ -40,7 +40,7 @@ BODY_SIZE_SLACK = 0.6
 """Lines within this many points of the body size are body text."""
 
 
-def _kind(label: str) -> str:
+def _kind(label: str) -> FloatKind:
     return "figure" if label.startswith("Fig") else "table"
 
 
@@ -69,7 +69,7 @@ def _caption_box(line: Line, page_lines: Sequence[Line]) -> BBox:
     return box
 
 
-def _float_box(kind: str, caption: BBox, page_lines: Sequence[Line], body_size: float) -> BBox:
+def _float_box(kind: FloatKind, caption: BBox, page_lines: Sequence[Line], body_size: float) -> BBox:
     """The caption and, for a figure, the drawing above it: up to the nearest line of prose
     above the caption in the same column (or the top of the page's text)."""
     if kind != "figure":
@@ -98,11 +98,11 @@ def captions(pages: Sequence[Sequence[Line]], body_size: float, skip: Collection
     return tuple(found)
 
 
-def cited(lines: Sequence[Line], floats: Sequence[Float]) -> set[tuple[str, str]]:
+def cited(lines: Sequence[Line], floats: Sequence[Float]) -> set[tuple[FloatKind, str]]:
     """(kind, number) of the floats that `lines` cite ("Figure 3", "Fig. 3", "Tables 2 and 3"
     cite at least the first number); a caption does not cite itself."""
     own = {(f.page, f.caption) for f in floats}
-    found: set[tuple[str, str]] = set()
+    found: set[tuple[FloatKind, str]] = set()
     for line in lines:
         if (line.page, line.text) in own:
             continue

@@ -41,17 +41,26 @@ def column_share(lines: Sequence[Line], place: BBox, skip: Collection[int],
     None when the page is not set in two columns or the place spans them. `lines` are the
     page's lines (those in `skip` are left out, as are the place's own), `fraction` gives how
     far down the text block a height lies (0 at its top, 1 at its foot)."""
-    own = {id(line) for line in lines if place.x0 <= line.bbox.x0 and line.bbox.x1 <= place.x1
-           and place.y0 <= line.bbox.y0 and line.bbox.y1 <= place.y1}
-    prose = [line for line in lines if id(line) not in skip and id(line) not in own and len(line.words) >= PROSE_WORDS]
+    own = {id(line) for line in lines if place.contains(line.bbox)}
+    others = [line for line in lines if id(line) not in skip and id(line) not in own]
+    prose = [line for line in others if len(line.words) >= PROSE_WORDS]
+    middle = _middle(prose)
+    if middle is None:
+        return None
+    column = _side(place, middle)
+    if column is None:
+        return None
+    above = [line.bbox.y1 for line in others
+             if _side(line.bbox, middle) == column and line.bbox.y1 <= place.y0 + SAME_TOP]
+    within = fraction(max(above)) if above else 0.0
+    return round((column + within) / COLUMNS, 2)
+
+
+def _middle(prose: Sequence[Line]) -> float | None:
+    """The middle of the prose's width, when enough prose lines stand on each side of it (the
+    page is set in two columns); None otherwise."""
     if not prose:
         return None
     middle = (min(line.bbox.x0 for line in prose) + max(line.bbox.x1 for line in prose)) / 2
     sides = [_side(line.bbox, middle) for line in prose]
-    column = _side(place, middle)
-    if column is None or min(sides.count(0), sides.count(1)) < MIN_SIDE_LINES:
-        return None
-    above = [line.bbox.y1 for line in lines if id(line) not in skip and id(line) not in own
-             and _side(line.bbox, middle) == column and line.bbox.y1 <= place.y0 + SAME_TOP]
-    within = fraction(max(above)) if above else 0.0
-    return round((column + within) / COLUMNS, 2)
+    return middle if min(sides.count(0), sides.count(1)) >= MIN_SIDE_LINES else None

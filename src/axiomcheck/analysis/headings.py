@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model import STATEMENT_KINDS, Line, Word
+from ..model import STATEMENT_KINDS, Line, SectionKind, Word
 from .section_titles import exact_kind, title_key, title_kind
 
 MAX_HEADING_WORDS = 12
@@ -79,7 +79,7 @@ class HeadingCandidate:
     key: str
     """Lower-case letters of the title only: the form matched against known titles."""
     number: str | None
-    kind: str | None
+    kind: SectionKind | None
     """Known section kind, or None for an ordinary (body) heading."""
     text: str
     """The whole heading, normalised (number and title)."""
@@ -149,7 +149,7 @@ def _typeset_apart(line: Line, text: str, body_size: float) -> bool:
     return len(caps) >= MIN_CAPITALS and caps.isupper()
 
 
-def _kind_of(text: str, title: str) -> str | None:
+def _kind_of(text: str, title: str) -> SectionKind | None:
     kind = title_kind(title)
     if kind is None and _APPENDIX_HEADING_RE.match(text):
         kind = "appendix"

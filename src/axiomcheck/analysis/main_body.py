@@ -26,12 +26,11 @@ import re
 from collections.abc import Collection, Sequence
 
 from ..model import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, BBox, Float, Heading, Line, MainBody, PagePosition,
-                     Sections)
+                     SectionKind, Sections)
 from .captions import stray_floats
 from .column_share import column_share
 from .reading_place import preceding
 
-DEFAULT_EXCLUDED = DEFAULT_MAIN_BODY_EXCLUDES
 BLOCK_TRIM = 100
 """The text block ignores the outermost 1/100 of the lines at its top and bottom."""
 _SECTION_NUMBER_RE = re.compile(r"^\d{1,2}(?:\.\d{1,2})*$")
@@ -68,7 +67,7 @@ def _number(heading: Heading) -> tuple[int, ...] | None:
     return tuple(int(part) for part in (heading.number or "").split("."))
 
 
-def stop_heading(headings: Sequence[Heading], excluded: Collection[str]) -> Heading | None:
+def stop_heading(headings: Sequence[Heading], excluded: Collection[SectionKind]) -> Heading | None:
     """The heading where the main body stops: the first section the track does not count,
     unless the main text resumes after it (a section numbered on in the body's sequence, not
     one of the statement's own subsections, follows before the references, appendix or
@@ -140,7 +139,7 @@ def _lines_before(pages: Sequence[Sequence[Line]], heading: Heading, skip: Colle
 
 
 def find_main_body(pages: Sequence[Sequence[Line]], widths: Sequence[float], sections: Sections,
-                   skip: Collection[int], excluded: Sequence[str] = DEFAULT_EXCLUDED,
+                   skip: Collection[int], excluded: Sequence[SectionKind] = DEFAULT_MAIN_BODY_EXCLUDES,
                    floats: Sequence[Float] = ()) -> MainBody:
     """Where the main body ends when the section kinds in `excluded` do not count; main-body
     floats that LaTeX placed after the references start (see `captions`) count too. `widths`

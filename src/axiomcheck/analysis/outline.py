@@ -101,12 +101,18 @@ def disagreements(entries: Sequence[OutlineEntry], headings: Sequence[Heading]) 
                                                         f"where no heading with that title was found"))
     if len(matched) >= MIN_MATCHED:
         listed = {id(heading) for heading in matched.values()}
-        for heading in headings:
-            if heading.number and "." not in heading.number and id(heading) not in listed and not any(
-                    entry.page == heading.page and _same_title(_key(entry.title), _key(heading.text))
-                    for entry in located):
-                kind = heading.kind.replace("_", " ")
-                article = "an" if kind[0] in "aeiou" else "a"
-                notes.append((heading.page, heading.bbox.y0, f"'{heading.text}' on page {heading.page} opens {article} "
-                                                             f"{kind} section, but the {source} does not list it"))
+        notes += [(heading.page, heading.bbox.y0, _unlisted(heading, source)) for heading in headings
+                  if id(heading) not in listed and _left_out(heading, located)]
     return tuple(text for _, _, text in sorted(notes, key=lambda note: (note[0], note[1])))
+
+
+def _left_out(heading: Heading, located: Sequence[OutlineEntry]) -> bool:
+    """A numbered top-level heading that no entry on its page names."""
+    return bool(heading.number) and "." not in str(heading.number) and not any(
+        entry.page == heading.page and _same_title(_key(entry.title), _key(heading.text)) for entry in located)
+
+
+def _unlisted(heading: Heading, source: str) -> str:
+    kind = heading.kind.replace("_", " ")
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"'{heading.text}' on page {heading.page} opens {article} {kind} section, but the {source} does not list it"

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any, TypeVar
 
-from ..model import (MM_PER_POINT, AuthorBlock, Bibliography, Float, Font, Line, MainBody, Metadata, Notice,
-                     OutlineEntry, PageInfo, PageVisibility, Role, Sections, TemplateInfo, TemplateText, TextLayer,
-                     VenueMark, page_size_name)
+from ..model import (DEFAULT_MAIN_BODY_EXCLUDES, MM_PER_POINT, AuthorBlock, Bibliography, Float, Font, Line, MainBody,
+                     Metadata, Notice, OutlineEntry, PageInfo, PageVisibility, Role, SectionKind, Sections,
+                     TemplateInfo, TemplateText, TextLayer, VenueMark, page_size_name)
 from ..pdf.source import PdfSource, Prefetched, Source
 from ..templates.canaries import shipped_signatures
 from . import front_matter, page_facts
@@ -25,7 +25,7 @@ from .bibliography import bibliography
 from .captions import captions
 from .furniture import furniture
 from .lines import PageLayout, page_layout
-from .main_body import DEFAULT_EXCLUDED, find_main_body
+from .main_body import find_main_body
 from .sections import TextColumn, find_sections, text_columns
 from .template import LayoutFacts, recognise
 from .text_layer import PaperFindings, build_text_layer
@@ -178,7 +178,7 @@ class AnalysedPaper:
         """The text columns of the document (where prose lines start and end)."""
         return text_columns(self._assembled, self.body_size, self._furniture)
 
-    def main_body(self, excluded: tuple[str, ...] = DEFAULT_EXCLUDED) -> MainBody:
+    def main_body(self, excluded: tuple[SectionKind, ...] = DEFAULT_MAIN_BODY_EXCLUDES) -> MainBody:
         """The main body when the section kinds in `excluded` do not count toward the limit."""
         key = tuple(excluded)
         if key not in self._main_body:
@@ -251,7 +251,7 @@ class AnalysedPaper:
     @cached_property
     def template_texts(self) -> tuple[TemplateText, ...]:
         """Sentences of the templates' example papers left in the text (`analysis.template_text`)."""
-        found = needles(self.template.name.partition("-")[0])
+        found = needles(self.template.name.family)
         return tuple(text for page in range(1, self.page_count + 1)
                      for text in page_template_texts(page, self.text.text_lines(page), found))
 

@@ -23,7 +23,7 @@ import re
 import unicodedata
 from urllib.parse import unquote
 
-from ..model.bibliography import EntryPart, ReferenceEntry
+from ..model import EntryPart, ReferenceEntry
 
 _SPACING_ACCENTS_RE = re.compile("[\u00a8\u00b4\u00b8\u02c6\u02c7\u02d8\u02d9\u02da\u02dc\u02dd]")
 """Accents drawn as glyphs of their own (diaeresis, acute, cedilla, circumflex, caron, breve, dot, ring, tilde)."""

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 
+from ..model import SectionKind
+
 MAX_APPENDIX_TITLE = 60
 """A title that starts with "Appendix" or "Supplementary" opens the appendix up to this many letters."""
 MAX_ACKNOWLEDGMENTS_TITLE = 50
 """A title that starts with "Acknowledgments" opens them up to this many letters."""
 
-_TITLES: dict[str, tuple[str, ...]] = {
+_TITLES: dict[SectionKind, tuple[str, ...]] = {
     "references": ("references", "reference", "bibliography", "referencesandnotes",
                    "literaturecited", "citedliterature", "workscited"),
     "checklist": ("neuripspaperchecklist", "paperchecklist", "neuripschecklist",
@@ -86,7 +88,7 @@ def title_key(text: str) -> str:
     return re.sub(r"[^a-z]", "", text.lower())
 
 
-def exact_kind(key: str) -> str | None:
+def exact_kind(key: str) -> SectionKind | None:
     """The section kind whose title `key` is exactly (no prefix matching), or None."""
     for kind, titles in _TITLES.items():
         if key in titles:
@@ -100,7 +102,7 @@ def exact_kind(key: str) -> str | None:
     return None
 
 
-def classify_title(key: str) -> str | None:
+def classify_title(key: str) -> SectionKind | None:
     """The section kind a heading title (as its key) names, or None."""
     kind = exact_kind(key)
     if kind is not None:
@@ -112,7 +114,7 @@ def classify_title(key: str) -> str | None:
     return None
 
 
-def title_kind(title: str) -> str | None:
+def title_kind(title: str) -> SectionKind | None:
     """The section kind a title names: as a whole (`classify_title`), or as a compound of
     statements whose first part names one and whose other parts name statements or qualifiers
     ("Broader Impact and Ethics" is an impact statement; "Ethics and Fairness Metrics" none)."""

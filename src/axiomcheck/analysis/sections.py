@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..model import Heading, Line, OutlineEntry, Sections
+from ..model import Heading, Line, OutlineEntry, SectionKind, Sections
 from .headings import MAX_HEADING_WORDS, HeadingCandidate, Placement, heading_candidate, run_in_heading
 from .main_body import part_of
 from .outline import confirmed_headings, disagreements
@@ -266,7 +266,7 @@ def find_sections(pages: Sequence[Sequence[Line]], widths: Sequence[float], body
                                                                          outline)))
     headings = tuple(_to_heading(c, pages[c.line.page - 1], widths[c.line.page - 1], skip) for c in candidates)
 
-    def first(kind: str) -> Heading | None:
+    def first(kind: SectionKind) -> Heading | None:
         return next((h for h in headings if h.kind == kind), None)
 
     return Sections(

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..codec import rounded
-from ..model import MM_PER_POINT, Heading, page_size_name, statement_sections
+from ..model import MM_PER_POINT, Heading, SectionKind, page_size_name, statement_sections
 from ..report import FoundHeading, FoundReference, FoundStatement, FoundTemplate, Structure
 
 if TYPE_CHECKING:
@@ -34,21 +33,21 @@ def _page(heading: Heading | None) -> int | None:
 
 def _heading(heading: Heading) -> FoundHeading:
     return FoundHeading(page=heading.page, kind=heading.kind, number=heading.number, text=heading.text,
-                        top_of_page=heading.top_of_page, bbox=rounded(heading.bbox))
+                        top_of_page=heading.top_of_page, bbox=heading.bbox.rounded())
 
 
 def _references(doc: Document, check: ReferenceCheck | None) -> tuple[FoundReference, ...]:
     """The bibliography's entries, each with the verdict `check` gave it (when the run looked up)."""
     verdicts = {lookup.entry: lookup.verdict.value for lookup in check.lookups} if check is not None else {}
     unchecked = "unchecked" if check is not None and check.unchecked is not None else None
-    return tuple(FoundReference(number=entry.number, label=entry.label, page=entry.page, bbox=rounded(entry.bbox),
+    return tuple(FoundReference(number=entry.number, label=entry.label, page=entry.page, bbox=entry.bbox.rounded(),
                                 authors=entry.authors, title=entry.title, venue=entry.venue, year=entry.year,
                                 arxiv_id=entry.arxiv_id, doi=entry.doi, url=entry.url,
                                 verdict=verdicts.get(entry.number, unchecked))
                  for entry in doc.bibliography.entries)
 
 
-def structure_of(doc: Document, main_body_excludes: tuple[str, ...],
+def structure_of(doc: Document, main_body_excludes: tuple[SectionKind, ...],
                  references: ReferenceCheck | None = None) -> Structure:
     """The detected structure of `doc`, with the main body measured as the track counts it, and
     its bibliography with what the reference index said of each entry (`references`)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import AuthorBlock, Notice, TemplateInfo
+from ..model import UNKNOWN_FAMILY, AuthorBlock, Notice, TemplateInfo, TemplateMode, TemplateName
 from ..templates import TemplateFacts, all_templates, compiled
 from ..templates.facts import Condition, MarkerRules, ModeMatch, Recognition
 
@@ -86,10 +86,6 @@ def _families(templates: tuple[TemplateFacts, ...]) -> list[_Family]:
 def _search(patterns: tuple[str | None, ...], text: str) -> re.Match[str] | None:
     """The first match of any of `patterns` (None entries skipped) in `text`."""
     return next((m for m in (compiled(p).search(text) for p in patterns if p) if m), None)
-
-
-def _name(family: str, year: int | None) -> str:
-    return f"{family}-{year}" if year else family
 
 
 def _label(family: _Family, year: int | None) -> str:
@@ -178,7 +174,7 @@ def _year(family: _Family, text: str, official: bool, own: str, layout: LayoutFa
     return None, None
 
 
-def _option(family: _Family, mode: str | None, track: str | None) -> str | None:
+def _option(family: _Family, mode: TemplateMode | None, track: str | None) -> str | None:
     """How the mode (and track) is switched on, from the family's notices."""
     if mode is None:
         return None
@@ -187,7 +183,7 @@ def _option(family: _Family, mode: str | None, track: str | None) -> str | None:
     return chosen.option if chosen else None
 
 
-def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tuple[str | None, str]:
+def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tuple[TemplateMode | None, str]:
     for rule in family.rules.without_notice:
         if _holds(rule.when, layout, anonymous):
             return rule.mode, rule.why
@@ -196,43 +192,73 @@ def _without_marker(family: _Family, layout: LayoutFacts, anonymous: bool) -> tu
 
 def _recognise_family(family: _Family, evidence: list[str], marker: _Marker | None, notice: str,
                       layout: LayoutFacts, author_block: AuthorBlock, info: dict[str, str]) -> TemplateInfo:
-    anonymous = _anonymous(family, author_block)
-    notice_rules = family.rules.notice
-    own_rules = notice_rules.own if notice_rules else None
-    mode_rule = _search_mode(marker.rules.modes, marker.text) if marker else None
-    if marker is None and notice and notice_rules:
-        mode_rule = _search_mode(notice_rules.modes, notice)
-        if mode_rule:
-            evidence.append(f"notice: {notice}")
-    own = ""
-    if mode_rule is None and notice and own_rules and (not own_rules.only or _search((own_rules.only,), notice)):
-        own = notice
+    """The template of a PDF of `family`: its year, and its mode read from the family's marker
+    (`marker`), the page-1 notice, a workshop's own notice, or the layout."""
+    mode_rule = _mode_rule(family, marker, notice, evidence)
+    own = _own_notice(family, notice) if mode_rule is None else ""
     text = marker.text if marker else (notice if mode_rule else own)
     year, year_evidence = _year(family, text, marker is not None, own, layout, info)
     if year_evidence:
         evidence.append(year_evidence)
-    name, label = _name(family.facts.family, year), _label(family, year)
+    name, label = TemplateName(family.facts.family, year), _label(family, year)
     if mode_rule is not None:
-        mode, track, title = mode_rule.mode, mode_rule.track, None
-        read_by = marker.rules if marker else notice_rules
-        if mode == "final" and read_by is not None:
-            for rule in read_by.tracks:
-                match = compiled(rule.match).search(text)
-                if match:
-                    track, title = rule.track, (match.group(1).strip() if rule.title else None)
-                    break
-        return TemplateInfo(name, mode, track, title, tuple(evidence), label, _option(family, mode, track))
-    if own and own_rules is not None:
-        evidence.append(f"the workshop's own notice: {own}")
-        needs = own_rules.submission_when
-        mode = "submission" if needs and _holds(needs, layout, anonymous) else "final"
-        workshop = bool(_search((own_rules.workshop,), own))
-        option = own_rules.workshop_option if workshop else None
-        return TemplateInfo(name, mode, "workshop" if workshop else None, None, tuple(evidence), label,
-                            option or _option(family, mode, "workshop" if workshop else None))
+        read_by = marker.rules if marker else family.rules.notice
+        named = _final_track(read_by, text) if mode_rule.mode == "final" else None
+        track, title = named if named is not None else (mode_rule.track, None)
+        return TemplateInfo(name, mode_rule.mode, track, title, tuple(evidence), label,
+                            _option(family, mode_rule.mode, track))
+    anonymous = _anonymous(family, author_block)
+    if own:
+        return _own_notice_template(family, name, label, own, layout, anonymous, evidence)
     told, why = _without_marker(family, layout, anonymous)
     evidence += [why] if why else []
     return TemplateInfo(name, told, None, None, tuple(evidence), label, _option(family, told, None))
+
+
+def _mode_rule(family: _Family, marker: _Marker | None, notice: str, evidence: list[str]) -> ModeMatch | None:
+    """The mode the family's marker names, or (without one) the page-1 notice."""
+    if marker is not None:
+        return _search_mode(marker.rules.modes, marker.text)
+    notice_rules = family.rules.notice
+    if not notice or notice_rules is None:
+        return None
+    found = _search_mode(notice_rules.modes, notice)
+    if found:
+        evidence.append(f"notice: {notice}")
+    return found
+
+
+def _own_notice(family: _Family, notice: str) -> str:
+    """The notice when it is a workshop's own (the family's style, the workshop's words), else ''."""
+    own_rules = family.rules.notice.own if family.rules.notice else None
+    if notice and own_rules and (not own_rules.only or _search((own_rules.only,), notice)):
+        return notice
+    return ""
+
+
+def _final_track(read_by: MarkerRules | None, text: str) -> tuple[str | None, str | None] | None:
+    """The track a final marker names, and the workshop's title when the rule reads one; None
+    when no track rule matches."""
+    for rule in read_by.tracks if read_by is not None else ():
+        match = compiled(rule.match).search(text)
+        if match:
+            return rule.track, (match.group(1).strip() if rule.title else None)
+    return None
+
+
+def _own_notice_template(family: _Family, name: TemplateName, label: str, own: str, layout: LayoutFacts,
+                         anonymous: bool, evidence: list[str]) -> TemplateInfo:
+    """A PDF of the family's style with a workshop's own notice: a submission when the family
+    says how one looks (anonymous, line numbers), else final."""
+    own_rules = family.rules.notice.own if family.rules.notice else None
+    assert own_rules is not None
+    evidence.append(f"the workshop's own notice: {own}")
+    needs = own_rules.submission_when
+    mode: TemplateMode = "submission" if needs and _holds(needs, layout, anonymous) else "final"
+    workshop = bool(_search((own_rules.workshop,), own))
+    option = own_rules.workshop_option if workshop else None
+    return TemplateInfo(name, mode, "workshop" if workshop else None, None, tuple(evidence), label,
+                        option or _option(family, mode, "workshop" if workshop else None))
 
 
 def _search_mode(modes: tuple[ModeMatch, ...], text: str) -> ModeMatch | None:
@@ -255,4 +281,4 @@ def recognise(notice: Notice | None, layout: LayoutFacts, author_block: AuthorBl
         if why is not None:
             return _recognise_family(family, [why], None, text, layout, author_block, info)
     evidence = [f"notice of no known template: {text}"] if text else []
-    return TemplateInfo("unknown", None, None, None, tuple(evidence))
+    return TemplateInfo(TemplateName(UNKNOWN_FAMILY), None, None, None, tuple(evidence))

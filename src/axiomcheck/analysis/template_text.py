@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..model import Line, TemplateText, Word
+from ..model import Line, TemplateText, TemplateTextKind, Word
 from ..templates import all_templates
 
 MIN_TOKENS = 5
@@ -39,7 +39,7 @@ class Needle:
     """One sentence of a template's example paper, as compared."""
 
     template: str
-    kind: str
+    kind: TemplateTextKind
     source: str
     key: str
     """Its tokens joined by single spaces."""
@@ -57,8 +57,9 @@ def needles(first_family: str | None = None) -> tuple[Needle, ...]:
         texts = facts.leftovers
         if texts is None:
             continue
-        for kind, sentences in (("title", texts.titles), ("abstract", texts.abstracts),
-                                ("instruction", texts.instructions)):
+        kinds: tuple[tuple[TemplateTextKind, tuple[str, ...]], ...] = (
+            ("title", texts.titles), ("abstract", texts.abstracts), ("instruction", texts.instructions))
+        for kind, sentences in kinds:
             for sentence in sentences:
                 key = " ".join(_tokens(sentence))
                 if len(key.split()) >= MIN_TOKENS and key not in found:

@@ -26,7 +26,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import OUTSIDE_TEXT, AuthorBlock, BBox, Float, Heading, Line, Notice, PageText, Role, TextLayer
+from ..model import (OUTSIDE_TEXT, AuthorBlock, BBox, Float, Heading, HeadingKind, Line, Notice, PageText, Role,
+                     TextLayer, TextRegion)
 from .front_matter import FOOT_ZONE
 from .lines import PageLayout
 from .sections import TextColumn
@@ -84,7 +85,7 @@ class _Classifier:
         self.found = found
         block = found.author_block
         self.author_footnotes = {id(line) for line in block.footnotes}
-        self.heading_kinds: dict[int, str] = {}
+        self.heading_kinds: dict[int, HeadingKind] = {}
         for heading in found.headings:
             for line in found.layouts[heading.page - 1].lines:
                 if heading.bbox.contains(line.bbox) and id(line) not in found.furniture:
@@ -154,23 +155,35 @@ def _table_cells(lines: Sequence[Line], columns: Sequence[TextColumn], skip: set
     text_width = max(c.right for c in columns) - min(c.left for c in columns)
     cells: set[int] = set()
     for row in _rows(text):
-        if len(row) == 1:
-            continue
-        homes = [next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
-                       and line.bbox.x1 <= c.right + COLUMN_MARGIN), None) for line in row]
-        if None not in homes and len(set(homes)) == len(homes):
-            continue  # a line per column: a row of two-column prose
-        for column in set(homes):
-            if column is None:
-                members, width = row, text_width
-            else:
-                members = [line for line, home in zip(row, homes, strict=True) if home == column or (
-                    home is None and line.bbox.x1 > column.left and line.bbox.x0 < column.right)]
-                width = column.right - column.left
-            if len(members) > 1 and all(line.bbox.width < CELL_SHARE * width for line in members) \
-                    and not any(_is_equation(line) for line in members):
-                cells.update(id(line) for line, home in zip(row, homes, strict=True) if home == column)
+        if len(row) > 1:
+            cells |= _row_cells(row, columns, text_width)
     return cells
+
+
+def _row_cells(row: list[Line], columns: Sequence[TextColumn], text_width: float) -> set[int]:
+    """The table cells of one row: per text column, its lines when there are several and each
+    is narrow (none a piece of an equation)."""
+    homes = [_home(line, columns) for line in row]
+    if None not in homes and len(set(homes)) == len(homes):
+        return set()  # a line per column: a row of two-column prose
+    cells: set[int] = set()
+    for column in set(homes):
+        if column is None:
+            members, width = row, text_width
+        else:
+            members = [line for line, home in zip(row, homes, strict=True) if home == column or (
+                home is None and line.bbox.x1 > column.left and line.bbox.x0 < column.right)]
+            width = column.right - column.left
+        if len(members) > 1 and all(line.bbox.width < CELL_SHARE * width for line in members) \
+                and not any(_is_equation(line) for line in members):
+            cells.update(id(line) for line, home in zip(row, homes, strict=True) if home == column)
+    return cells
+
+
+def _home(line: Line, columns: Sequence[TextColumn]) -> TextColumn | None:
+    """The text column `line` lies in (its edges within the margin), None when it is wider."""
+    return next((c for c in columns if c.left - COLUMN_MARGIN <= line.bbox.x0
+                 and line.bbox.x1 <= c.right + COLUMN_MARGIN), None)
 
 
 def _is_equation(line: Line) -> bool:
@@ -198,7 +211,7 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
     not_cells = set(found.furniture) | classify.front
     final: dict[int, Line] = {}
     pages: list[PageText] = []
-    region = "body"
+    region: TextRegion = "body"
     offset = 0.0
     for layout, height in zip(found.layouts, found.page_heights, strict=True):
         page_region = region
@@ -207,6 +220,7 @@ def build_text_layer(found: PaperFindings) -> tuple[TextLayer, AuthorBlock]:
         for line in layout.lines:
             key = id(line)
             role = classify.role(line, cells)
+            where: TextRegion
             if key in title_ids:
                 where = "title"
             elif key in author_ids:

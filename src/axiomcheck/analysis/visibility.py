@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..model import BBox, Hiding, Line, Overflow, PageInfo, PageVisibility, Word
+from ..model import BBox, Hiding, HidingReason, Line, Overflow, PageInfo, PageVisibility, Word
 
 MIN_READABLE_SIZE = 4.0
 """Type smaller than this (points) cannot be read."""
@@ -45,20 +45,36 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
     found (`Source.page_hidings`), `text_layer` the words whose glyphs show other text (the
     text they show)."""
     words = [word for line in lines for word in line.words]
-    ocr_layer = False
-    if any(hiding.reason == "render-mode" for hiding in painted.values()):
-        total = sum(len(word.text) for word in words)
-        invisible = sum(len(word.text) for word in words if (painted.get(word) or _NONE).reason == "render-mode")
-        ocr_layer = total > 0 and invisible >= OCR_LAYER_SHARE * total
+    ocr_layer = _ocr_layer(words, painted)
     area = page.visible_box
     rows = overflows(lines, area)
     beyond = {word for row in rows for word in row.beyond}
+    hidden = _hidden(words, painted if not ocr_layer else _without_render_mode(painted), area, beyond, text_layer)
+    return PageVisibility(page=number, hidden=hidden, overflows=tuple(rows), ocr_layer=ocr_layer)
+
+
+def _ocr_layer(words: list[Word], painted: Mapping[Word, Hiding]) -> bool:
+    """Most of the page's text is in render mode 3: an invisible layer over a scan."""
+    if not any(hiding.reason == "render-mode" for hiding in painted.values()):
+        return False
+    total = sum(len(word.text) for word in words)
+    invisible = sum(len(word.text) for word in words if _reason(painted.get(word)) == "render-mode")
+    return total > 0 and invisible >= OCR_LAYER_SHARE * total
+
+
+def _without_render_mode(painted: Mapping[Word, Hiding]) -> dict[Word, Hiding]:
+    """What rendering found, but the text of an OCR layer (what the scan shows)."""
+    return {word: hiding for word, hiding in painted.items() if hiding.reason != "render-mode"}
+
+
+def _hidden(words: list[Word], painted: Mapping[Word, Hiding], area: BBox, beyond: set[Word],
+            text_layer: Mapping[Word, str]) -> dict[Word, Hiding]:
+    """Every hidden word and why: what rendering found, else wholly off the page (not an
+    overflow's), too small to read, or showing other glyphs than its text."""
     hidden: dict[Word, Hiding] = {}
     left, top, right, bottom = area
     for word in words:  # the usual page paints and maps every word honestly: no look-ups then
         hiding = painted.get(word) if painted else None
-        if hiding is not None and ocr_layer and hiding.reason == "render-mode":
-            hiding = None
         box = word.bbox
         if hiding is None and (box.x1 < left or box.x0 > right or box.y1 < top or box.y0 > bottom) \
                 and word not in beyond:  # wholly outside the page, not an overflow
@@ -69,10 +85,11 @@ def page_visibility(number: int, page: PageInfo, lines: tuple[Line, ...], painte
             hiding = Hiding("text-layer", text_layer[word])
         if hiding is not None:
             hidden[word] = hiding
-    return PageVisibility(page=number, hidden=hidden, overflows=tuple(rows), ocr_layer=ocr_layer)
+    return hidden
 
 
-_NONE = Hiding("")
+def _reason(hiding: Hiding | None) -> HidingReason | None:
+    return hiding.reason if hiding is not None else None
 
 
 def glyph_differences(lines: tuple[Line, ...],

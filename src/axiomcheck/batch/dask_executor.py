@@ -28,10 +28,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..execution import FileTask, WorkerPool
-from ..execution.codec import result_from_wire, result_to_wire
+from ..codec.wire import result_from_wire, result_to_wire
 from ..limits import Limits
 from ..packs import ResolvedPack
-from ..report import FileResult
+from ..report import FileResult, FileStatus
 from ..model import Submission
 from ..verdicts import verdict_finding
 from .archive import ArchiveError
@@ -151,7 +151,8 @@ def _result_of(future: Any, owner: Work) -> FileResult:
     try:
         data = future.result()
     except Exception as error:  # the Dask worker died or the task failed: the file's verdict, the run goes on
-        return FileResult(path=owner.item.display, sha256=owner.key.sha256 if owner.key else None, status="error",
+        return FileResult(path=owner.item.display, sha256=owner.key.sha256 if owner.key else None,
+                          status=FileStatus.ERROR,
                           findings=[verdict_finding("internal-error", f"The Dask task checking this file failed "
                                                                       f"({type(error).__name__}: {error}).")],
                           internal_error=True)
@@ -203,7 +204,7 @@ def check_remote(spec: PackSpec, expected: str, limits: Limits, name: str, data:
                  submission: dict[str, Any], evidence_dir: str | None,
                  references: ReferenceSettings | None = None) -> dict[str, Any]:
     """Check one file's bytes in an isolated process on this Dask worker; the result as the
-    execution codec's plain data (`execution.codec.result_to_wire`)."""
+    wire's plain data (`codec.wire.result_to_wire`)."""
     folder = tempfile.mkdtemp(prefix="axiomcheck-dask-")
     try:
         path = os.path.join(folder, name)

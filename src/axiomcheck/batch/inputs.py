@@ -30,7 +30,7 @@ from typing import BinaryIO
 from ..limits import Limits
 from ..model import Submission
 from ..pdf.prechecks import file_sha256, open_regular
-from ..report import FileResult, Finding
+from ..report import FileResult, FileStatus, Finding
 from ..verdicts import verdict_finding
 from .archive import ArchiveError, Member, is_archive, list_members, member_chunks
 
@@ -160,7 +160,7 @@ def _printable(name: str) -> str:
 
 def verdict_result(item: Item, finding: Finding, sha256: str | None = None) -> FileResult:
     """The result of an item that is not checked: its verdict alone."""
-    return FileResult(path=item.display, sha256=sha256, status="error", findings=[finding])
+    return FileResult(path=item.display, sha256=sha256, status=FileStatus.ERROR, findings=[finding])
 
 
 def item_bytes(item: Item, limits: Limits) -> bytes:

@@ -1,9 +1,14 @@
-"""The packs of a batch and the key of each result: one resolved pack per (track, stage).
+"""The packs of a run and the key of each result: one resolved pack per (track, stage).
 
-A manifest may give each file its own track and stage, so a batch resolves one pack per
-pair it meets (with the same `--select`/`--ignore`/`--extend-select`), and hashes each: the
-hash covers every rule's id, options and severity, the sections excluded from the main body,
-the track and the stage, so any change to the pack that could change a verdict changes it.
+A manifest may give each file its own track and stage, so a run resolves one pack per pair
+it meets (with the same `--select`/`--ignore`/`--extend-select`), and hashes each: the hash
+covers every rule's id, options and severity, the sections excluded from the main body, the
+track and the stage, so any change to the pack that could change a verdict changes it.
+
+The door of a run (`check`, `batch`, the web page) decides its packs once, as a `RunPlan`,
+before any file is read: a pack's mistake stops the command there. The run loop and the
+executors take the plan's groups as they are; only a process that has no copy of the pack
+(a Dask worker, a web checker) resolves it again, from the group's `PackSpec`.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +56,54 @@ class Group:
     pack: ResolvedPack
     hash: str
 
+    @classmethod
+    def of(cls, spec: PackSpec, pack: ResolvedPack) -> Group:
+        """The group of `pack`, already resolved from `spec`."""
+        return cls(spec, pack, pack_hash(pack))
+
+
+GroupKey = tuple[str | None, str | None]
+"""The track and stage a file asks for (None: the run's, or the pack's default)."""
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What a run checks against, decided once at its door: the group (resolved pack) of
+    each track and stage its items ask for, and `run`, the run's own (its report's header)."""
+
+    spec: PackSpec
+    groups: Mapping[GroupKey, Group]
+
+    @classmethod
+    def resolve(cls, spec: PackSpec) -> RunPlan:
+        """The plan of a run whose files take its own track and stage (`including` adds the
+        others); raises PackError or SelectionError when the pack cannot be resolved."""
+        return cls.of(Group.of(spec, spec.resolve()))
+
+    def including(self, items: Sequence[Item]) -> RunPlan:
+        """This plan with a group for each track and stage `items` ask for (a manifest's);
+        raises PackError or SelectionError for one the pack does not have."""
+        groups = dict(self.groups)
+        for key in (group_of(item, self.spec) for item in items):
+            if key not in groups:
+                wanted = dataclasses.replace(self.spec, track=key[0], stage=key[1])
+                groups[key] = Group.of(wanted, wanted.resolve())
+        return RunPlan(self.spec, groups)
+
+    @classmethod
+    def of(cls, group: Group) -> RunPlan:
+        """The plan of a run whose every file takes `group` (its pack already resolved)."""
+        return cls(group.spec, {(group.spec.track, group.spec.stage): group})
+
+    @property
+    def run(self) -> Group:
+        return self.groups[(self.spec.track, self.spec.stage)]
+
+    def group_for(self, item: Item) -> Group:
+        """The group of `item`: its own track and stage, or the run's (KeyError for a pair the
+        plan was not made for)."""
+        return self.groups[group_of(item, self.spec)]
+
 
 def pack_hash(pack: ResolvedPack) -> str:
     """A SHA-256 of everything in the resolved pack that can change a verdict."""
@@ -75,20 +128,7 @@ def settings_key(limits: Limits, evidence_dir: str | None, references: Reference
             f"max_pages={limits.max_file_pages};max_decoded={limits.max_decoded};evidence={evidence}{looked_up}")
 
 
-def resolve_groups(items: Sequence[Item], base: PackSpec) -> dict[tuple[str | None, str | None], Group]:
-    """One group per (track, stage) the items ask for (theirs, or the batch's); raises
-    PackError or SelectionError for a track or stage the pack does not have."""
-    groups: dict[tuple[str | None, str | None], Group] = {}
-    for item in items:
-        wanted = group_of(item, base)
-        if wanted not in groups:
-            spec = dataclasses.replace(base, track=wanted[0], stage=wanted[1])
-            pack = spec.resolve()
-            groups[wanted] = Group(spec, pack, pack_hash(pack))
-    return groups
-
-
-def group_of(item: Item, base: PackSpec) -> tuple[str | None, str | None]:
+def group_of(item: Item, base: PackSpec) -> GroupKey:
     return item.track or base.track, item.stage or base.stage
 
 

@@ -12,21 +12,24 @@ import time
 from collections import Counter
 from typing import Protocol, TextIO
 
+from ..report import FileStatus
+
 PLAIN_INTERVAL = 10.0
 MINUTE = 60
 """Seconds in a minute: a duration under it is given in seconds."""
 HOUR = 3600
 """Seconds in an hour: a duration under it is given in minutes and seconds."""
-STATUSES = ("pass", "fail", "error")
+STATUSES = (FileStatus.PASS, FileStatus.FAIL, FileStatus.ERROR)
+"""The statuses a check ends with, in the order the counts are given."""
 
 
 class Progress(Protocol):
     def start(self, total: int, cached: int) -> None: ...
-    def advance(self, status: str) -> None: ...
+    def advance(self, status: FileStatus) -> None: ...
     def close(self) -> None: ...
 
 
-def _counts(counter: Counter[str]) -> str:
+def _counts(counter: Counter[FileStatus]) -> str:
     return ", ".join(f"{status} {counter[status]}" for status in STATUSES)
 
 
@@ -49,7 +52,7 @@ class PlainProgress:
     def __init__(self, stream: TextIO, interval: float = PLAIN_INTERVAL) -> None:
         self.stream = stream
         self.interval = interval
-        self.counter: Counter[str] = Counter()
+        self.counter: Counter[FileStatus] = Counter()
         self.total = 0
         self.cached = 0
         self.started = time.monotonic()
@@ -61,7 +64,7 @@ class PlainProgress:
         known = f", {cached} known from the results store" if cached else ""
         self._print(f"axiomcheck: {_files(total)} to check{known}")
 
-    def advance(self, status: str) -> None:
+    def advance(self, status: FileStatus) -> None:
         self.counter[status] += 1
         now = time.monotonic()
         if now - self.last >= self.interval:
@@ -92,7 +95,7 @@ class BarProgress:
             BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn,
                                    TimeElapsedColumn, TimeRemainingColumn)
 
-        self.counter: Counter[str] = Counter()
+        self.counter: Counter[FileStatus] = Counter()
         self._bar = RichProgress(TextColumn("[bold]checking"), BarColumn(), MofNCompleteColumn(),
                                  TextColumn("[green]pass {task.fields[passed]}[/] [red]fail {task.fields[failed]}[/] "
                                             "[yellow]error {task.fields[errors]}[/]"),
@@ -107,10 +110,11 @@ class BarProgress:
         self._bar.start_task(self._task)
         self._bar.start()
 
-    def advance(self, status: str) -> None:
+    def advance(self, status: FileStatus) -> None:
         self.counter[status] += 1
-        self._bar.update(self._task, advance=1, passed=self.counter["pass"], failed=self.counter["fail"],
-                         errors=self.counter["error"])
+        counts = self.counter
+        self._bar.update(self._task, advance=1, passed=counts[FileStatus.PASS], failed=counts[FileStatus.FAIL],
+                         errors=counts[FileStatus.ERROR])
 
     def close(self) -> None:
         self._bar.stop()
@@ -120,7 +124,7 @@ class NoProgress:
     def start(self, total: int, cached: int) -> None:
         pass
 
-    def advance(self, status: str) -> None:
+    def advance(self, status: FileStatus) -> None:
         pass
 
     def close(self) -> None:

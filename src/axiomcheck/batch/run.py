@@ -1,7 +1,8 @@
 """The run loop of `check`, `batch` and `serve`: items -> executor -> store and emitters.
 
-A run resolves a pack per (track, stage) its items ask for (a mistake there stops the run
-before anything is checked), then hands the items to an executor (`work.Executor`: this
+A run takes the packs its door resolved for the (track, stage) pairs its items ask for
+(`plan.RunPlan`: a mistake there stopped the command before anything was read), hands the
+items to an executor (`work.Executor`: this
 machine's workers, a Dask cluster, the web page's checkers) and takes each result as it
 arrives, in any order. With a results store (`batch`), each file is hashed first (its
 SHA-256 is its key; an archive member is decompressed to the staging folder as it is
@@ -26,15 +27,16 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import __version__
 from ..execution import page_limits
 from ..limits import Limits
-from ..report import FileResult, ReferencesUsed, Report, RunStatus, SubmissionRef, submission_order
+from ..report import (FileResult, ReferencesUsed, Report, RunState, RunStatus, SubmissionRef, VenueChoice,
+                      submission_order)
 from ..reporters.base import Emitter
 from .inputs import Item, Staging, verdict_result
-from .plan import PackSpec, group_of, resolve_groups, result_key, settings_key
+from .plan import Group, RunPlan, result_key, settings_key
 from .progress import NoProgress, Progress
 from .waivers import Waiver, apply_waivers
 from .work import Executor, Work
@@ -46,15 +48,16 @@ if TYPE_CHECKING:  # types only: a check, which keeps no store, loads no SQLite
 
 
 class RunSettings(NamedTuple):
-    """What a run checks against and under: the pack, the limits, whether known results are
-    checked again (`force`), where evidence pictures go, and the waivers."""
+    """What a run checks against and under, decided at its door: the packs (`plan`), the
+    limits, whether known results are checked again (`force`), where evidence pictures go,
+    the waivers, and how the venue was chosen when none was given."""
 
-    spec: PackSpec
+    plan: RunPlan
     limits: Limits
     force: bool = False
     evidence_dir: str | None = None
     waivers: tuple[Waiver, ...] = ()
-    venue_choice: dict[str, Any] | None = None
+    venue_choice: VenueChoice | None = None
     """How the venue was chosen when it was recognised from the PDFs' template (the report says)."""
     references: ReferenceSettings | None = None
     """Where the bibliographies are looked up (None: nowhere; the report says they were not checked)."""
@@ -130,97 +133,141 @@ class _InOrder:
             emitter.file(result)
 
 
-STOPPED_BY = {"interrupted": "stopped by Ctrl-C", "failed": "stopped by an error"}
+STOPPED_BY: dict[RunState, str] = {"interrupted": "stopped by Ctrl-C", "failed": "stopped by an error"}
 """Why a run that ended in that state stopped before its last file (what outputs say)."""
 
 
 def run_items(items: Sequence[Item], settings: RunSettings, executor: Executor, store: Store | None = None,
               progress: Progress | None = None, emitters: Sequence[Emitter] = (), command: str = "") -> Outcome:
-    """Run `items` (see the module docstring); raises PackError or SelectionError before
-    anything runs when the pack cannot be resolved for an item's track and stage."""
+    """Run `items` (see the module docstring) against the packs of `settings.plan`, which the
+    caller resolved for them (`plan.RunPlan.resolve`)."""
     progress = progress or NoProgress()
     items = sorted(items, key=lambda item: submission_order(SubmissionRef.of(item.submission)))
-    groups = resolve_groups(items, settings.spec)
-    base = groups.get((settings.spec.track, settings.spec.stage))
-    pack = base.pack if base is not None else settings.spec.resolve()
-    limits = {track: limit for group in groups.values() for track, limit in page_limits(group.pack).items()}
-    header = Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
-                    venue_choice=settings.venue_choice,
-                    references=ReferencesUsed(settings.references.describe() if settings.references else None))
-    started = store.start_run(pack.venue, pack.track, pack.stage, __version__, command, settings.waivers,
-                              limits, len(items)) if store is not None else None
-    run_id = started.id if started is not None else None
+    header = _header(items, settings)
+    started = store.start_run(header.venue, header.track, header.stage, __version__, command, settings.waivers,
+                              header.page_limits, len(items)) if store is not None else None
     results = _InOrder(header, emitters, settings.waivers)
+    run = _Run(settings, store, started.id if started is not None else None, results)
     for emitter in emitters:
         emitter.start(header)
-    settings_text = settings_key(settings.limits, settings.evidence_dir, settings.references)
-    checked = cached = 0
-    state = "failed"
-
-    def keep(work: Work, result: FileResult, was_cached: bool = False) -> None:
-        if store is not None and run_id is not None:
-            store.record(run_id, work.position, work.item.display, work.key, work.item.submission, result,
-                         cached=was_cached)
-        results.add(work, result)
-
-    staged_in = store.staging_folder(run_id) if store is not None and run_id is not None else None
-    with Staging(settings.limits, folder=staged_in) as staging:
+    state: RunState = "failed"
+    with Staging(settings.limits, folder=run.staging_folder()) as staging:
         try:
-            pending: list[Work] = []
-            followers: dict[ResultKey, list[Work]] = {}
-            for position, item in enumerate(items):
-                group = groups[group_of(item, settings.spec)]
-                if store is None:
-                    if item.problem is not None:
-                        keep(Work(position, item, None, group), verdict_result(item, item.problem))
-                    else:
-                        pending.append(Work(position, item, None, group))
-                    continue
-                item, sha, problem = staging.hash(item)  # an archive member is staged as it is hashed
-                if problem is not None:
-                    keep(Work(position, item, None, group), verdict_result(item, problem, sha))
-                    continue
-                key = result_key(sha, group, settings_text) if sha is not None else None
-                work = Work(position, item, key, group)
-                if key is not None and key in followers:
-                    followers[key].append(work)
-                    staging.release(item.path if item.archive else None)
-                    continue
-                known = store.known(key) if key is not None and not settings.force else None
-                if known is not None:
-                    keep(work, known, was_cached=True)
-                    staging.release(item.path if item.archive else None)
-                    cached += 1
-                    continue
-                pending.append(work)
-                if key is not None:
-                    followers[key] = []
-            progress.start(len(pending), cached)
-            with contextlib.closing(executor.run(pending) if pending else _nothing()) as arriving:
-                for work, result in arriving:
-                    staging.release(work.item.path if work.item.archive else None)
-                    result = dataclasses.replace(result, path=work.item.display)
-                    keep(work, result)
-                    checked += 1
-                    progress.advance(result.status)
-                    for twin in followers.get(work.key, []) if work.key is not None else []:
-                        keep(twin, result, was_cached=True)
+            pending = run.schedule(items, staging)
+            run.execute(pending, executor, progress, staging)
             state = "done"
         except KeyboardInterrupt:
             state = "interrupted"
         finally:
-            progress.close()
-            done = results.known
-            status = RunStatus(done, len(items), STOPPED_BY[state]) if state in STOPPED_BY else None
-            try:
-                if store is not None and run_id is not None:
-                    store.finish_run(run_id, state, STOPPED_BY.get(state))
-            finally:
-                results.finish(status)
-    report = store.report(run_id) if store is not None and run_id is not None else \
-        dataclasses.replace(header, files=results.files, run_status=status)
-    return Outcome(run_id, report, checked, cached, len(items), state == "interrupted",
+            status = run.close(state, len(items), progress)
+    report = store.report(run.id) if store is not None and run.id is not None else \
+        dataclasses.replace(header, files=run.results.files, run_status=status)
+    return Outcome(run.id, report, run.checked, run.cached, len(items), state == "interrupted",
                    started.resumes if started is not None else None)
+
+
+def _header(items: Sequence[Item], settings: RunSettings) -> Report:
+    """The run's report before any file: its pack, the page limit of each track its items
+    take (in the order the items first take them), how the venue was chosen."""
+    pack = settings.plan.run.pack
+    used = dict.fromkeys(settings.plan.group_for(item).hash for item in items)
+    groups = {group.hash: group for group in settings.plan.groups.values()}
+    limits = {track: limit for key in used for track, limit in page_limits(groups[key].pack).items()}
+    return Report(venue=pack.venue, track=pack.track, stage=pack.stage, page_limits=limits,
+                  venue_choice=settings.venue_choice,
+                  references=ReferencesUsed(settings.references.describe() if settings.references else None))
+
+
+class _Run:
+    """One run under way: where its results go (the store, the emitters in order), what it
+    counted, and how its items become work for the executor."""
+
+    def __init__(self, settings: RunSettings, store: Store | None, run_id: int | None, results: _InOrder) -> None:
+        self.settings = settings
+        self.store = store
+        self.id = run_id
+        self.results = results
+        self.checked = self.cached = 0
+        self.followers: dict[ResultKey, list[Work]] = {}
+        """Files with the content of one checked before them: they take its result."""
+        self._settings_text = settings_key(settings.limits, settings.evidence_dir, settings.references)
+
+    def staging_folder(self) -> str | None:
+        return self.store.staging_folder(self.id) if self.store is not None and self.id is not None else None
+
+    def keep(self, work: Work, result: FileResult, cached: bool = False) -> None:
+        if self.store is not None and self.id is not None:
+            self.store.record(self.id, work.position, work.item.display, work.key, work.item.submission, result,
+                              cached=cached)
+        self.results.add(work, result)
+
+    def schedule(self, items: Sequence[Item], staging: Staging) -> list[Work]:
+        """The work left for the executor; what is settled without it (a verdict before any
+        check, a result the store knows, a file seen earlier in the run) is kept at once."""
+        pending: list[Work] = []
+        for position, item in enumerate(items):
+            group = self.settings.plan.group_for(item)
+            work = self._unstored(position, item, group) if self.store is None else \
+                self._stored(position, item, group, staging)
+            if work is not None:
+                pending.append(work)
+        return pending
+
+    def _unstored(self, position: int, item: Item, group: Group) -> Work | None:
+        work = Work(position, item, None, group)
+        if item.problem is None:
+            return work
+        self.keep(work, verdict_result(item, item.problem))
+        return None
+
+    def _stored(self, position: int, item: Item, group: Group, staging: Staging) -> Work | None:
+        """A file of a run with a store: hashed (an archive member is staged as it is
+        hashed), and checked only when neither the store nor the run has its result."""
+        assert self.store is not None
+        item, sha, problem = staging.hash(item)
+        if problem is not None:
+            self.keep(Work(position, item, None, group), verdict_result(item, problem, sha))
+            return None
+        key = result_key(sha, group, self._settings_text) if sha is not None else None
+        work = Work(position, item, key, group)
+        if key is not None and key in self.followers:
+            self.followers[key].append(work)
+            staging.release(item.path if item.archive else None)
+            return None
+        known = self.store.known(key) if key is not None and not self.settings.force else None
+        if known is not None:
+            self.keep(work, known, cached=True)
+            staging.release(item.path if item.archive else None)
+            self.cached += 1
+            return None
+        if key is not None:
+            self.followers[key] = []
+        return work
+
+    def execute(self, pending: list[Work], executor: Executor, progress: Progress, staging: Staging) -> None:
+        """Check `pending` and keep each result as it arrives, with the files that share its content."""
+        progress.start(len(pending), self.cached)
+        with contextlib.closing(executor.run(pending) if pending else _nothing()) as arriving:
+            for work, result in arriving:
+                staging.release(work.item.path if work.item.archive else None)
+                result = dataclasses.replace(result, path=work.item.display)
+                self.keep(work, result)
+                self.checked += 1
+                progress.advance(result.status)
+                for twin in self.followers.get(work.key, []) if work.key is not None else []:
+                    self.keep(twin, result, cached=True)
+
+    def close(self, state: RunState, total: int, progress: Progress) -> RunStatus | None:
+        """End the run in `state`: the store and the emitters are told (a stopped run's
+        status says how far it got); None for a run that checked every file."""
+        progress.close()
+        status = RunStatus(self.results.known, total, STOPPED_BY[state]) if state in STOPPED_BY else None
+        try:
+            if self.store is not None and self.id is not None:
+                self.store.finish_run(self.id, state, STOPPED_BY.get(state))
+        finally:
+            self.results.finish(status)
+        return status
 
 
 def _nothing() -> Generator[tuple[Work, FileResult], None, None]:

@@ -56,7 +56,7 @@ from datetime import datetime, timezone
 
 from ..model import Submission
 from ..codec import result_from_json, result_to_json
-from ..report import FileResult, Report
+from ..report import FileResult, Report, RunState
 from ..verdicts import machine_caused
 from .liveness import HEARTBEAT_EVERY, Owner, is_gone, parse_time, this_process
 from .store_runs import KEY_COLUMNS, KILLED, RunInfo, RunStart, run_report
@@ -93,7 +93,7 @@ _DDL = (
 
 _ADDED_IN_2 = ("files_total INTEGER", "owner TEXT", "heartbeat_at TEXT", "stop_reason TEXT", "resumes INTEGER")
 """The columns version 2 added to `runs` (a version-1 store gains them, empty, when opened)."""
-_STOPPED_STATES = ("interrupted", "failed")
+_STOPPED_STATES: tuple[RunState, ...] = ("interrupted", "failed")
 
 
 class StoreError(Exception):
@@ -226,7 +226,7 @@ class Store:
             self._heartbeat = parse_time(now)
             return RunStart(int(cursor.lastrowid or 0), resumes)
 
-    def finish_run(self, run_id: int, state: str, reason: str | None = None) -> None:
+    def finish_run(self, run_id: int, state: RunState, reason: str | None = None) -> None:
         """The run ended in `state` (done, interrupted, failed); `reason`: why it stopped early."""
         with self._write():
             self._db.execute("UPDATE runs SET state = ?, finished_at = ?, stop_reason = ? WHERE id = ?",
@@ -296,7 +296,7 @@ class Store:
                 self._db.execute(
                     f"INSERT OR REPLACE INTO results ({', '.join(KEY_COLUMNS)}, status, pages, internal_error, "
                     "result, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    key.values() + (result.status, result.pages, int(result.internal_error),
+                    key.values() + (result.status.value, result.pages, int(result.internal_error),
                                     json.dumps(result_to_json(result), ensure_ascii=False), _now()))
             elif key is None or mine:
                 inline = json.dumps({"file": result_to_json(result), "internal_error": result.internal_error},

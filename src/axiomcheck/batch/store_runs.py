@@ -12,7 +12,7 @@ from typing import Any
 
 from ..codec import result_from_json
 from ..model import Submission
-from ..report import FileResult, Report, RunStatus, SubmissionRef
+from ..report import FileResult, Report, RunState, RunStatus, SubmissionRef
 from .waivers import Waiver, apply_waivers
 
 KEY_COLUMNS = ("sha256", "pack", "pack_hash", "track", "stage", "axiomcheck_version", "settings")
@@ -28,9 +28,7 @@ class RunInfo:
     id: int
     started_at: str
     finished_at: str | None
-    state: str
-    """running, done, failed or interrupted: a run stored as running whose process is gone
-    is shown interrupted (`liveness.py`)."""
+    state: RunState
     venue: str
     track: str
     stage: str

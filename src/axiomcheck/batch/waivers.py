@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..report import FileResult, status_of
+from ..report import FileResult, FileStatus, status_of
 from ..rules import find_rule
 
 if TYPE_CHECKING:
@@ -140,5 +140,5 @@ def apply_waivers(result: FileResult, waivers: Sequence[Waiver], submission_id: 
         return result
     findings = [dataclasses.replace(f, waiver=mine[f.rule].text) if f.rule in mine and not f.waived else f
                 for f in result.findings]
-    status = result.status if result.status == "error" else status_of(findings)
+    status = result.status if result.status == FileStatus.ERROR else status_of(findings)
     return dataclasses.replace(result, findings=findings, status=status)

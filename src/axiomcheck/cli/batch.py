@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import shlex
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
 
 from ..batch.inputs import InputError, Item, StagingError, expand, unique
 from ..batch.openreview import OpenReviewError, match, read_export
-from ..batch.outputs import STDOUT, write_outputs
-from ..batch.plan import PackSpec
+from ..batch.outputs import STDOUT, Output, write_outputs
+from ..batch.plan import PackSpec, RunPlan
 from ..batch.progress import make_progress
-from ..batch.run import RunSettings, run_items
+from ..batch.run import Outcome, RunSettings, run_items
 from ..batch.store import DEFAULT_DB, Store, StoreError
 from ..batch.work import Executor, ExecutorError
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
-from ..packs import PackError
-from ..packs import SelectionError
+from ..packs import PackError, SelectionError
+from ..report import VenueChoice
 from ..reporters import REPORTERS
-from ..reporters.base import plural, took
+from ..reporters.base import StatusTally, plural, took
 from .common import (EXIT_INTERRUPTED, fail_on_option, fail_usage, limit_options, limits_from,
                      require_paths, verbosity_options)
 from .destinations import make_folder, planned_outputs
@@ -32,6 +34,9 @@ from .reference_options import reference_options, reference_settings
 from .selection import selection_options, waivers_from
 from .terminal import check_verbosity, print_report, say_settings
 from .venue import recognised_venue
+
+if TYPE_CHECKING:
+    from ..references import ReferenceSettings
 
 FILES_NAMED = 5
 """PDFs named when some match no submission of an OpenReview export."""
@@ -114,34 +119,69 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str | None, track: 
         make_folder(evidence_dir, "--evidence")
     if quiet and progress_mode == "auto":
         progress_mode = "none"
-    items = _items(paths, manifest_file, openreview_file, limits)
-    choice = None
-    if venue is None:  # the venue the files' template calls for, as `check` finds it
-        choice = recognised_venue(tuple(i.path for i in items if i.path is not None and i.problem is None), limits)
-        venue, track, stage = choice.venue, track or choice.track, stage or choice.stage
-    spec = PackSpec(venue, track, stage, select or None, ignore, extend_select)
+    plan, items, choice = _plan(venue, PackSpec("", track, stage, select or None, ignore, extend_select), paths,
+                                manifest_file, openreview_file, limits)
     looked_up = reference_settings(references, contact_email)
-    settings = RunSettings(spec, limits, force, evidence_dir, waivers_from(waivers_file), references=looked_up,
-                           venue_choice=choice.to_dict() if choice else None)
-    jobs = jobs or os.cpu_count() or 1
-    if executor == "dask":
-        from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
-
-        if importlib.util.find_spec("distributed") is None:
-            fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
-
-        runner: Executor = DaskExecutor(limits, jobs, scheduler, evidence_dir, references=looked_up)
-    else:
-        from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
-
-        runner = LocalExecutor(limits, jobs, evidence_dir, looked_up)
+    settings = RunSettings(plan, limits, force, evidence_dir, waivers_from(waivers_file), venue_choice=choice,
+                           references=looked_up)
+    runner = _executor(executor, jobs or os.cpu_count() or 1, scheduler, limits, evidence_dir, looked_up)
     started = time.monotonic()
     try:
         with Store(db) as store:
             outcome = run_items(items, settings, runner, store, make_progress(progress_mode),
                                 command=shlex.join(["axiomcheck"] + sys.argv[1:]))
-    except (PackError, SelectionError, StoreError, StagingError, ExecutorError) as error:
+    except (StoreError, StagingError, ExecutorError) as error:
         fail_usage(str(error))
+    _write(outcome, wanted, db, quiet, verbose, fail_on)
+    _summary(outcome, db, time.monotonic() - started)
+    if not wanted and not quiet:
+        click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
+                   "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
+    if outcome.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(outcome.report.exit_code_for(fail_on))
+
+
+def _plan(venue: str | None, spec: PackSpec, paths: tuple[str, ...], manifest_file: str | None,
+          openreview_file: str | None, limits: Limits) -> tuple[RunPlan, list[Item], VenueChoice | None]:
+    """The run's packs, decided before any file is checked, with its items: those of `venue`
+    with the track, stage and rule selection of `spec` (resolved before the files are even
+    listed), or, without a venue, those the files' template calls for (recognised in isolated
+    workers, as `check` finds it); then the tracks and stages its manifest asks for. A pack or
+    selection mistake ends the command (exit 2)."""
+    choice = None
+    items: list[Item] | None = None
+    if venue is None:
+        items = _items(paths, manifest_file, openreview_file, limits)
+        choice = recognised_venue(tuple(i.path for i in items if i.path is not None and i.problem is None), limits)
+        venue = choice.venue
+        spec = dataclasses.replace(spec, track=spec.track or choice.track, stage=spec.stage or choice.stage)
+    try:
+        plan = RunPlan.resolve(dataclasses.replace(spec, venue=venue))
+        if items is None:
+            items = _items(paths, manifest_file, openreview_file, limits)
+        return plan.including(items), items, choice
+    except (PackError, SelectionError) as error:
+        fail_usage(str(error))
+
+
+def _executor(name: str, jobs: int, scheduler: str | None, limits: Limits, evidence_dir: str | None,
+              references: ReferenceSettings | None) -> Executor:
+    """Where the files are checked: this machine's workers, or a Dask cluster."""
+    if name == "dask":
+        from ..batch.dask_executor import DaskExecutor  # noqa: PLC0415 - only with --executor dask
+
+        if importlib.util.find_spec("distributed") is None:
+            fail_usage("--executor dask needs Dask: pip install -e '.[dask]' in the axiomcheck checkout.")
+        return DaskExecutor(limits, jobs, scheduler, evidence_dir, references=references)
+    from ..batch.local import LocalExecutor  # noqa: PLC0415 - only without --executor dask
+
+    return LocalExecutor(limits, jobs, evidence_dir, references)
+
+
+def _write(outcome: Outcome, wanted: list[Output], db: str, quiet: bool, verbose: bool, fail_on: str) -> None:
+    """The run's outputs: the files (their folders were checked before the run), then the
+    report printed on standard output."""
     try:
         write_outputs(outcome.report, [output for output in wanted if output.path != STDOUT])
     except OSError as error:
@@ -150,19 +190,18 @@ def batch(ctx: click.Context, paths: tuple[str, ...], venue: str | None, track: 
     for output in wanted:
         if output.path == STDOUT:
             print_report(outcome.report, output.format, quiet, verbose, fail_on)
-    statuses = [f.status for f in outcome.report.files]
+
+
+def _summary(outcome: Outcome, db: str, seconds: float) -> None:
+    """The run's summary line on standard error."""
+    tally = StatusTally()
+    for result in outcome.report.files:
+        tally.add(result)
     stopped = "; stopped by Ctrl-C" if outcome.interrupted else ""
-    click.echo(f"axiomcheck: {plural(len(statuses), 'file')}: {statuses.count('pass')} pass, "
-               f"{statuses.count('fail')} fail, {statuses.count('error')} not checked ({outcome.checked} checked, "
-               f"{outcome.cached} known from the store{stopped}) {took(outcome.checked, time.monotonic() - started)}; "
+    click.echo(f"axiomcheck: {plural(tally.total, 'file')}: {tally.summary()} ({outcome.checked} checked, "
+               f"{outcome.cached} known from the store{stopped}) {took(outcome.checked, seconds)}; "
                f"results in {db} (run {outcome.run_id}{outcome.resuming})",
                err=True)
-    if not wanted and not quiet:
-        click.echo(f"axiomcheck: write a report with `axiomcheck report --db {shlex.quote(db)} --format html "
-                   "-o triage.html`, or pass -o FORMAT[:PATH]", err=True)
-    if outcome.interrupted:
-        sys.exit(EXIT_INTERRUPTED)
-    sys.exit(outcome.report.exit_code_for(fail_on))
 
 
 def _some(values: list[str] | list[int], most: int) -> str:

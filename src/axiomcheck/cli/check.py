@@ -20,11 +20,12 @@ from ..authors import AuthorListError, read_author_list
 from ..batch.inputs import Item, expand, unique
 from ..batch.local import LocalExecutor
 from ..batch.outputs import STDOUT, Output
-from ..batch.plan import PackSpec
+from ..batch.plan import RunPlan
 from ..batch.run import RunSettings, run_items
 from ..limits import Limits
 from ..manifest import ManifestError, read_manifest
 from ..model import Submission
+from ..packs import ResolvedPack
 from ..reporters import REPORTERS, emitter
 from ..reporters.base import Emitter
 from .common import (EXIT_INTERRUPTED, STANDARD_OUTPUT, fail_on_option, fail_usage, limit_options, limits_from,
@@ -104,38 +105,46 @@ def check(ctx: click.Context, pdfs: tuple[str, ...], venue: str | None, track: s
     selection = selection_from(select, ignore, extend_select)
     looked_up = reference_settings(references, contact_email)
     files = tuple(item.path for item in given if item.path is not None and item.problem is None)
-    pack, venue_choice = pack_for(venue, track, stage, selection, files, limits)
-    spec = PackSpec(venue_choice.venue if venue_choice else venue or pack.venue, pack.track, pack.stage,
-                    selection.select, selection.ignore, selection.extend_select)
+    group, venue_choice = pack_for(venue, track, stage, selection, files, limits)
     waivers = waivers_from(waivers_file)
-    authors: tuple[str, ...] = ()
-    if authors_file:
-        try:
-            authors = read_author_list(authors_file)
-        except AuthorListError as error:
-            fail_usage(str(error))
+    authors = _authors(authors_file)
     items = [dataclasses.replace(item, submission=Submission(authors=authors)) for item in given]
     if manifest_file:
-        try:
-            entries = read_manifest(manifest_file)
-        except ManifestError as error:
-            fail_usage(str(error))
-        other = next((e for e in entries if e.track not in (None, pack.track) or e.stage not in (None, pack.stage)),
-                     None)
-        if other is not None:
-            fail_usage(f"the manifest gives {other.path} its own track or stage; `check` uses --track and --stage for "
-                       "every file: run `axiomcheck batch --manifest` to check each file against its own.")
-        items += [Item(display=entry.path, path=entry.path, submission=dataclasses.replace(
-            entry.submission, authors=tuple(dict.fromkeys(authors + entry.submission.authors)))) for entry in entries]
+        items += _manifest_items(manifest_file, authors, group.pack)
     if not items:
         fail_usage("give the PDF files to check, or --manifest FILE.")
-    settings = RunSettings(spec, limits, evidence_dir=evidence_dir, waivers=waivers,
-                           venue_choice=venue_choice.to_dict() if venue_choice else None, references=looked_up)
+    settings = RunSettings(RunPlan.of(group), limits, evidence_dir=evidence_dir, waivers=waivers,
+                           venue_choice=venue_choice, references=looked_up)
     with _emitters(wanted, quiet, verbose, fail_on) as emitters:
         outcome = run_items(items, settings, LocalExecutor(limits, jobs, evidence_dir, looked_up), emitters=emitters)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
     sys.exit(outcome.report.exit_code_for(fail_on))
+
+
+def _authors(path: str | None) -> tuple[str, ...]:
+    """The known authors of every file (`--authors`), none without a list."""
+    if path is None:
+        return ()
+    try:
+        return read_author_list(path)
+    except AuthorListError as error:
+        fail_usage(str(error))
+
+
+def _manifest_items(path: str, authors: tuple[str, ...], pack: ResolvedPack) -> list[Item]:
+    """The files a manifest lists, each with its authors and `--authors`'; a file the manifest
+    gives another track or stage is a usage error (that is `batch --manifest`)."""
+    try:
+        entries = read_manifest(path)
+    except ManifestError as error:
+        fail_usage(str(error))
+    other = next((e for e in entries if e.track not in (None, pack.track) or e.stage not in (None, pack.stage)), None)
+    if other is not None:
+        fail_usage(f"the manifest gives {other.path} its own track or stage; `check` uses --track and --stage for "
+                   "every file: run `axiomcheck batch --manifest` to check each file against its own.")
+    return [Item(display=entry.path, path=entry.path, submission=dataclasses.replace(
+        entry.submission, authors=tuple(dict.fromkeys(authors + entry.submission.authors)))) for entry in entries]
 
 
 def _given_items(paths: tuple[str, ...], limits: Limits) -> list[Item]:

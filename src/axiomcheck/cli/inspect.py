@@ -8,13 +8,10 @@ import sys
 import click
 
 from ..packs import PackError, resolve
+from ..report import FileStatus
 from ..reporters.inspect import INSPECT_RENDERERS
 from ..execution import check_paths
 from .common import EXIT_INTERNAL, fail_usage, limit_options, limits_from, require_files
-
-
-READ = "read"
-"""Status of a file that was read: `inspect` runs no rule, so it cannot say `pass`."""
 
 
 @click.command()
@@ -39,8 +36,9 @@ def inspect(pdfs: tuple[str, ...], output_format: str, venue: str, track: str | 
     except PackError as error:
         fail_usage(str(error))
     report = check_paths(list(pdfs), dataclasses.replace(pack, rules=()), limits=limits)
-    read = [dataclasses.replace(r, status=READ if r.status == "pass" else r.status) for r in report.files]
+    read = [dataclasses.replace(r, status=FileStatus.READ if r.status is FileStatus.PASS else r.status)
+            for r in report.files]
     click.echo(INSPECT_RENDERERS[output_format](read), nl=False)
     if any(r.internal_error for r in report.files):
         sys.exit(EXIT_INTERNAL)
-    sys.exit(1 if any(r.status == "error" for r in report.files) else 0)
+    sys.exit(1 if any(r.status is FileStatus.ERROR for r in report.files) else 0)

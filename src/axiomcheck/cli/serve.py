@@ -33,7 +33,8 @@ def serve(venues: tuple[str, ...], host: str, port: int, workers: int, queue_siz
     file is checked in an isolated worker under --timeout and --max-memory; uploads and
     pictures are deleted once the answer is sent.
     """
-    from ..packs import PackError, shipped_packs  # noqa: PLC0415 - the packs load only to serve
+    from ..pack_catalog import shipped_packs  # noqa: PLC0415 - the packs load only to serve
+    from ..packs import PackError  # noqa: PLC0415 - as above
 
     try:
         from ..web.app import create_app  # noqa: PLC0415 - the [web] extra may be missing

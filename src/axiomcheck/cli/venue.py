@@ -1,5 +1,6 @@
-"""The rule pack a command checks against: the one named with --venue, or the one the PDFs'
-template calls for (`packs.choice`) when no venue is given.
+"""The rule pack a command checks against, decided once: the one named with --venue, or the one
+the PDFs' template calls for (`packs.choice`) when no venue is given. What is decided here is
+what the run checks with (`batch.plan.Group`): nothing after this resolves the pack again.
 
 Recognising the template reads each file in an isolated worker, like `inspect` (no rule runs),
 so the command line still never parses a PDF in its own process; the check then reads the
@@ -8,11 +9,13 @@ files again with the chosen pack.
 
 from __future__ import annotations
 
+from ..batch.plan import Group, PackSpec
+from ..execution import check_paths
 from ..limits import Limits
 from ..model import DEFAULT_MAIN_BODY_EXCLUDES
 from ..packs import PackError, ResolvedPack, Selection, SelectionError, resolve
-from ..packs.choice import NoVenue, VenueChoice, choose_for_files
-from ..execution import check_paths
+from ..packs.choice import NoVenue, choose_for_files
+from ..report import VenueChoice
 from .common import fail_usage
 
 _READ_ONLY = ResolvedPack(venue="", name="", track="", stage="", main_body_excludes=DEFAULT_MAIN_BODY_EXCLUDES,
@@ -21,18 +24,20 @@ _READ_ONLY = ResolvedPack(venue="", name="", track="", stage="", main_body_exclu
 
 
 def pack_for(venue: str | None, track: str | None, stage: str | None, selection: Selection,
-             pdfs: tuple[str, ...], limits: Limits) -> tuple[ResolvedPack, VenueChoice | None]:
-    """The pack to check `pdfs` against (with the command line's rule `selection`), and the
-    choice when it was recognised rather than given; a pack or selection mistake, or PDFs
-    whose template no pack serves, end the command (exit 2)."""
+             pdfs: tuple[str, ...], limits: Limits) -> tuple[Group, VenueChoice | None]:
+    """The pack to check `pdfs` against (with the command line's rule `selection`), resolved,
+    and the choice when it was recognised rather than given; a pack or selection mistake, or
+    PDFs whose template no pack serves, end the command (exit 2)."""
     choice = None
     if venue is None:
         choice = recognised_venue(pdfs, limits)
         venue, track, stage = choice.venue, track or choice.track, stage or choice.stage
     try:
-        return resolve(venue, track, stage, selection), choice
+        pack = resolve(venue, track, stage, selection)
     except (PackError, SelectionError) as error:
         fail_usage(str(error))
+    spec = PackSpec(venue, pack.track, pack.stage, selection.select, selection.ignore, selection.extend_select)
+    return Group.of(spec, pack), choice
 
 
 def recognised_venue(pdfs: tuple[str, ...], limits: Limits) -> VenueChoice:

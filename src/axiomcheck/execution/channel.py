@@ -20,7 +20,7 @@ import struct
 import time
 from typing import Any, TypeVar
 
-from .codec import decode_message, encode_message
+from ..codec.wire import decode_message, encode_message
 
 _T = TypeVar("_T")
 _HEADER = struct.Struct("!Q")
@@ -89,12 +89,6 @@ class Channel:
             self._read()
         frames, self._frames = self._frames, []
         return [decode_message(frame, kinds) for frame in frames]
-
-    def poll_closed(self) -> bool:
-        """Whether the peer's end is closed, looked at without blocking (an idle child's death)."""
-        if not self.closed:
-            self._read()
-        return self.closed
 
     @property
     def truncated(self) -> bool:

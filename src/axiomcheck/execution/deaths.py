@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from ..limits import Limits, format_duration, format_size
 from ..pipeline import TEXT_SKIPPED, during as pipeline_during
-from ..report import FileResult, Finding
+from ..report import FileResult, FileStatus, Finding
 from ..verdicts import MACHINE_IDS, VERDICTS, Failure
 from .guard import CAP_EXIT_CODE
 from ..reporters.picture_notes import without_pictures
@@ -125,7 +125,7 @@ def next_attempt(attempt: Attempt, end: Ending, stage: str | None) -> Attempt | 
 
 def verdict(path: str, end: Ending, stage: str | None) -> FileResult:
     """The result of a file whose worker ended as `end` says while in `stage`."""
-    return FileResult(path=path, sha256=None, status="error", findings=[end.failure.finding(during(stage))],
+    return FileResult(path=path, sha256=None, status=FileStatus.ERROR, findings=[end.failure.finding(during(stage))],
                       internal_error=end.failure.internal)
 
 

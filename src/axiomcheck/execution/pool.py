@@ -25,10 +25,10 @@ from ..limits import DEFAULT_LIMITS, Limits
 from ..model import Submission
 from ..packs import ResolvedPack
 from ..pipeline import precheck_result
-from ..report import FileResult
+from ..report import FileResult, FileStatus
 from ..verdicts import verdict_finding
 from .channel import FrameTooLarge
-from .codec import CodecError
+from ..codec.wire import CodecError
 from .confinement import EVIDENCE, Confinement
 from .deaths import Attempt, ending, next_attempt, pictures_lost, verdict
 from .messages import (FROM_WORKER, MAX_REQUEST_BYTES, MAX_REPLY_BYTES, CheckFile, FileChecked, FindingsKept,
@@ -239,7 +239,7 @@ class WorkerPool:
             messages = worker.child.channel.read_ready(FROM_WORKER)
         except (CodecError, FrameTooLarge) as error:
             self._end(worker)
-            done[job.index] = FileResult(path=job.task.path, sha256=None, status="error", internal_error=True,
+            done[job.index] = FileResult(path=job.task.path, sha256=None, status=FileStatus.ERROR, internal_error=True,
                                          findings=[verdict_finding("internal-error", "The worker sent an unreadable "
                                                                    f"reply ({type(error).__name__}: {error}).")])
             return

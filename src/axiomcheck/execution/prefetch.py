@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .channel import Channel, ChannelClosed, FrameTooLarge
-from .codec import CodecError, decoder
+from ..codec.wire import CodecError, decoder
 from .confinement import Confinement
 from .messages import FROM_HELPER, MAX_FACT_BYTES, Fact
 from .process import Child, fork_child

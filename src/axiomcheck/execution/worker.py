@@ -27,11 +27,11 @@ from ..aggregate import cap_report
 from ..limits import MIB, Limits
 from ..packs import ResolvedPack
 from ..pipeline import Known, check_document
-from ..report import FileResult
+from ..report import FileResult, FileStatus
 from ..reporters.picture_notes import without_pictures
 from ..verdicts import classify, verdict_finding
 from .channel import Channel, ChannelClosed, FrameTooLarge
-from .codec import CodecError
+from ..codec.wire import CodecError
 from .confinement import EVIDENCE, Confinement
 from .messages import MAX_REPLY_BYTES, TO_WORKER, CheckFile, FileChecked, FindingsKept, StageEntered
 from .prefetch import SpareCore
@@ -106,7 +106,7 @@ def _check(channel: Channel, request: CheckFile, pack: ResolvedPack, confinement
             result = _with_pictures(channel, confinement, result, request.evidence_dir)
     except Exception as error:  # the pipeline turns bad files into verdicts: this is memory or our bug
         failure = classify(error)
-        result = FileResult(path=request.path, sha256=None, status="error",
+        result = FileResult(path=request.path, sha256=None, status=FileStatus.ERROR,
                             findings=[failure.finding(" in the worker")], internal_error=failure.internal)
     finally:
         confinement.end_file()
@@ -142,7 +142,7 @@ def _remove_unshown_pictures(drawn: FileResult, shown: FileResult) -> None:
 
 def _oversized(path: str, reason: str) -> FileResult:
     finding = verdict_finding("internal-error", f"The report of this file could not be sent: {reason}.")
-    return FileResult(path=path, sha256=None, status="error", findings=[finding], internal_error=True)
+    return FileResult(path=path, sha256=None, status=FileStatus.ERROR, findings=[finding], internal_error=True)
 
 
 class WorkerUsage:

@@ -8,9 +8,12 @@ and no PDF library object leaks through it.
 - `geometry`: boxes, page facts, the one table of paper sizes;
 - `text`: words, lines with their `Role`, region and doctop, pages of text, passages, and the
   `TextLayer` whose views rules read;
-- `parts`: section kinds and regions, headings, sections, main body, floats, notice, author
+- `parts`: headings, sections, main body, floats, notice, author
   block, recognised template;
 - `visibility`: which words a reader cannot see (and why), rows that run off the page;
+- `vocabulary`: the closed sets of words (section kinds, regions, hiding reasons, template
+  modes) as `Literal` types, with their tuples;
+- `findings`: what a finding is made of besides its text (severity, confidence, regions);
 - `venue_marks`: the stamps and hidden canaries venues put on the copies sent to reviewers;
 - `template_text`: sentences of a template's example paper left in a paper (both found things
   are `printed.Printed`: their words, text and box);
@@ -23,27 +26,32 @@ and no PDF library object leaks through it.
 
 from __future__ import annotations
 
-# What rules report with their findings, read (like the rest of the model) from here:
-from ..finding_types import Confidence, Region, RegionKind, Severity
 from .bibliography import Bibliography, EntryPart, KnownWork, Lookup, ReferenceCheck, ReferenceEntry, Verdict
 from .document import Document
-from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, enclosing, page_size_name
+from .findings import Confidence, Place, Region, RegionKind, Severity, WordEnum
+from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, PageSizeName, enclosing, page_size_name
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
-from .parts import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, REGIONS, SECTION_KINDS, STATEMENT_KINDS,
-                    AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections, TemplateInfo)
+from .parts import (UNKNOWN_FAMILY, AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections,
+                    TemplateInfo, TemplateName)
 from .statements import StatementSection, names_of, statement_sections, unnamed_kinds
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
-from .template_text import TEMPLATE_TEXT_KINDS, TemplateText
-from .venue_marks import MARK_KINDS, VenueMark
-from .visibility import HIDING_REASONS, Hiding, Overflow, PageVisibility
+from .template_text import TemplateText
+from .venue_marks import VenueMark
+from .visibility import Hiding, Overflow, PageVisibility
+from .vocabulary import (CLOSING_KINDS, DEFAULT_MAIN_BODY_EXCLUDES, FRONT_MATTER, HEADING_KINDS, HIDING_REASONS,
+                         MARK_KINDS, REGIONS, SECTION_KINDS, STATEMENT_KINDS, TEMPLATE_MODES, TEMPLATE_TEXT_KINDS,
+                         ClosingKind, FloatKind, FrontMatter, HeadingKind, HidingReason, MarkKind, OutlineSource,
+                         SectionKind, StatementKind, TemplateMode, TemplateTextKind, TextRegion, member)
 
-__all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HIDING_REASONS",
-           "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS", "STATEMENT_KINDS",
-           "TEMPLATE_TEXT_KINDS",
-           "AuthorBlock", "BBox", "Bibliography", "Confidence", "Document", "EmbeddedAuthor", "EntryPart", "Float",
-           "Font", "Heading", "Hiding", "KnownWork", "Line", "LinkTarget", "Lookup", "MainBody", "Metadata", "Notice",
-           "OutlineEntry", "Overflow", "PageInfo", "PagePosition", "PageText", "PageVisibility", "Passage",
-           "ReferenceCheck", "ReferenceEntry", "Region", "RegionKind", "Role", "Sections", "Severity",
-           "StatementSection", "Submission", "TemplateInfo", "TemplateText", "TextLayer", "VenueMark", "Verdict",
-           "Word", "enclosing", "names_of", "page_size_name", "statement_sections", "unnamed_kinds"]
+__all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTER", "FURNITURE", "HEADING_KINDS",
+           "HIDING_REASONS", "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
+           "STATEMENT_KINDS", "TEMPLATE_MODES", "TEMPLATE_TEXT_KINDS", "UNKNOWN_FAMILY", "AuthorBlock", "BBox",
+           "Bibliography", "ClosingKind", "Confidence", "Document", "EmbeddedAuthor", "EntryPart", "Float", "FloatKind",
+           "Font", "FrontMatter", "Heading", "HeadingKind", "Hiding", "HidingReason", "KnownWork", "Line", "LinkTarget",
+           "Lookup", "MainBody", "MarkKind", "Metadata", "Notice", "OutlineEntry", "OutlineSource", "Overflow",
+           "PageInfo", "PagePosition", "PageSizeName", "PageText", "PageVisibility", "Passage", "Place",
+           "ReferenceCheck", "ReferenceEntry", "Region", "RegionKind", "Role", "SectionKind", "Sections", "Severity",
+           "StatementKind", "StatementSection", "Submission", "TemplateInfo", "TemplateMode", "TemplateName",
+           "TemplateText", "TemplateTextKind", "TextLayer", "TextRegion", "Verdict", "VenueMark", "Word", "WordEnum",
+           "enclosing", "member", "names_of", "page_size_name", "statement_sections", "unnamed_kinds"]

@@ -12,6 +12,7 @@ from .text import TextLayer
 from .template_text import TemplateText
 from .venue_marks import VenueMark
 from .visibility import PageVisibility
+from .vocabulary import SectionKind
 
 
 class Document(Protocol):
@@ -43,7 +44,7 @@ class Document(Protocol):
     @property
     def outline(self) -> tuple[OutlineEntry, ...]:
         """The sections the PDF lists itself (bookmarks, tagged headings)."""
-    def main_body(self, excluded: tuple[str, ...] = ...) -> MainBody: ...
+    def main_body(self, excluded: tuple[SectionKind, ...] = ...) -> MainBody: ...
     @property
     def line_numbers(self) -> bool: ...
     @property

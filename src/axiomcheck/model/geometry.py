@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 MM_PER_POINT = 25.4 / 72
-PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
+PageSizeName = Literal["letter", "a4", "a1", "a0", "poster-61x90"]
+"""The paper sizes axiomcheck knows by name (`PAGE_SIZES_MM`)."""
+PAGE_SIZES_MM: dict[PageSizeName, tuple[float, float]] = {
     "letter": (215.9, 279.4),
     "a4": (210.0, 297.0),
     "a1": (594.0, 841.0),
@@ -23,7 +25,7 @@ PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
 templates and the report's `page_size` use."""
 
 
-def page_size_name(width_mm: float, height_mm: float, tolerance_mm: float) -> str | None:
+def page_size_name(width_mm: float, height_mm: float, tolerance_mm: float) -> PageSizeName | None:
     """The named size within `tolerance_mm` of a page (either orientation), or None."""
     for name, (w, h) in PAGE_SIZES_MM.items():
         if (abs(width_mm - w) <= tolerance_mm and abs(height_mm - h) <= tolerance_mm) or \
@@ -65,8 +67,11 @@ class BBox(NamedTuple):
         return (self.x0 - tolerance <= other.x0 and other.x1 <= self.x1 + tolerance
                 and self.y0 - tolerance <= other.y0 and other.y1 <= self.y1 + tolerance)
 
-    def as_list(self) -> list[float]:
-        return [round(self.x0, 1), round(self.y0, 1), round(self.x1, 1), round(self.y1, 1)]
+    def rounded(self) -> BBox:
+        """The box as reports write it: each edge rounded to 0.1 pt (so that a result read back
+        from its JSON equals the one written)."""
+        return BBox(float(round(self.x0, 1)), float(round(self.y0, 1)), float(round(self.x1, 1)),
+                    float(round(self.y1, 1)))
 
 
 def enclosing(boxes: Iterable[BBox]) -> BBox:

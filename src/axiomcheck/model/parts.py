@@ -1,5 +1,5 @@
-"""The parts of a paper that analysis finds: section kinds and regions, headings and sections,
-the main body, floats, the page-1 notice, the author block and the recognised template."""
+"""The parts of a paper that analysis finds: headings and sections, the main body, floats,
+the page-1 notice, the author block and the recognised template."""
 
 from __future__ import annotations
 
@@ -7,33 +7,7 @@ from dataclasses import dataclass, field
 
 from .geometry import BBox
 from .text import Line
-
-STATEMENT_KINDS = ("acknowledgments", "funding", "impact", "ethics", "reproducibility", "contributions",
-                   "limitations", "ai_use", "data_availability")
-"""The statements a paper may add to its text, each a section kind of its own: acknowledgments,
-funding disclosure, broader impact, ethics, reproducibility, author contributions, limitations,
-the use of AI tools and data availability. Whether one counts toward the page limit is the
-pack's choice (`main_body_excludes`); the main text may resume after one (a numbered
-"4.7 Broader Impacts" followed by "4.8 Limitations" and "5 Conclusion")."""
-CLOSING_KINDS = ("references", "appendix", "checklist")
-"""Parts after which the main text never resumes: what follows the references is supplementary
-material (but the checklist)."""
-SECTION_KINDS = (*STATEMENT_KINDS, *CLOSING_KINDS)
-"""Section kinds a heading can open (besides ordinary `body` sections); a pack's
-`main_body_excludes` lists those of them that do not count toward the page limit."""
-FRONT_MATTER = ("title", "authors", "abstract")
-"""Regions of page 1 before the first section: the title, the author block (with the authors'
-footnotes at the foot of the page) and the abstract (from its heading to the first section)."""
-REGIONS = (*FRONT_MATTER, "body", *SECTION_KINDS)
-"""Where a line is (`Line.region`): the front matter, an ordinary section of the `body`, or
-a section of one of `SECTION_KINDS`. Text before the title counts as body; a footnote belongs
-to the region its page starts in."""
-DEFAULT_MAIN_BODY_EXCLUDES = ("acknowledgments", "funding", "impact", "ethics", "contributions",
-                              "references", "appendix", "checklist")
-"""Back matter that papers conventionally leave out of the page count (acknowledgments and
-funding, broader-impact and ethics statements, author contributions) plus references,
-appendix and checklist. Limitations, reproducibility, AI-use and data-availability statements
-count unless a pack says not."""
+from .vocabulary import FloatKind, HeadingKind, OutlineSource, SectionKind, TemplateMode
 
 
 @dataclass(frozen=True)
@@ -43,8 +17,8 @@ class Heading:
     page: int
     text: str
     """The heading as printed, normalised (glued words split, small caps joined)."""
-    kind: str
-    """The section it opens: body or one of `SECTION_KINDS`."""
+    kind: HeadingKind
+    """The section it opens."""
     number: str | None
     """Its number or letter ("6", "A", "B.2"), None when unnumbered."""
     bbox: BBox
@@ -64,7 +38,7 @@ class OutlineEntry:
     """The page it points to (1-based), None when its destination is no page of the document."""
     top: float | None
     """How far down that page it points (points from the top), None when the destination gives no height."""
-    source: str = "outline"
+    source: OutlineSource = "outline"
     """`outline` (the bookmarks) or `tags` (the tagged structure tree)."""
 
 
@@ -99,8 +73,7 @@ class Sections:
 class Float:
     """A figure or table, found by its caption."""
 
-    kind: str
-    """figure or table."""
+    kind: FloatKind
     number: str
     """As printed: "3", "A.1", "S2"."""
     page: int
@@ -124,7 +97,7 @@ class MainBody:
     without text."""
     excluded_start: Heading | None
     """The first section that does not count toward the page limit, None when there is none."""
-    excluded: tuple[str, ...]
+    excluded: tuple[SectionKind, ...]
     """The section kinds that were excluded."""
     floats: tuple[Float, ...] = ()
     """Figures and tables of the main body (numbered in its sequence and cited from it) placed
@@ -163,14 +136,39 @@ class AuthorBlock:
 
 
 @dataclass(frozen=True)
+class TemplateName:
+    """A template as axiomcheck names it: its family (those of the template files, or
+    `unknown`) and its year when one is printed. It reads as `<family>-<year>` (neurips-2026,
+    icml-2025) or the family alone (neurips, acl, unknown)."""
+
+    family: str
+    year: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.family}-{self.year}" if self.year else self.family
+
+    @classmethod
+    def parse(cls, name: str) -> TemplateName:
+        """The name as written (`neurips-2026`, `icml`, `unknown`), in a pack or a report."""
+        family, _, year = name.partition("-")
+        return cls(family, int(year) if year.isdigit() else None)
+
+    @property
+    def known(self) -> bool:
+        return self.family != UNKNOWN_FAMILY
+
+
+UNKNOWN_FAMILY = "unknown"
+"""The family of a template axiomcheck does not recognise."""
+
+
+@dataclass(frozen=True)
 class TemplateInfo:
     """The template recognised from the PDF alone."""
 
-    name: str
-    """<family>-<year> (neurips-2026, icml-2025, iclr-2026), the family alone when no year is
-    printed (neurips, acl), or unknown; the families are those of the template files."""
-    mode: str | None
-    """submission, preprint, final or None when unknown."""
+    name: TemplateName
+    mode: TemplateMode | None
+    """None when unknown."""
     track: str | None = None
     """NeurIPS track of a final notice: main, workshop, position, eandd, creativeai, education."""
     workshop_title: str | None = None

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .parts import STATEMENT_KINDS, Heading, MainBody, Sections
+from .parts import Heading, MainBody, Sections
+from .vocabulary import STATEMENT_KINDS, StatementKind
 
 MAIN_TEXT_STATEMENTS = ("limitations",)
 """Statements that are main text by the venues' conventions (NeurIPS and ICML ask the limitations
@@ -66,7 +67,7 @@ def names_of(kinds: Sequence[str]) -> str:
     return ", ".join(listed[:-1]) + (" and " if len(listed) > 1 else "") + listed[-1]
 
 
-def unnamed_kinds(excluded: Sequence[str]) -> tuple[str, ...]:
+def unnamed_kinds(excluded: Sequence[str]) -> tuple[StatementKind, ...]:
     """Statement kinds a track with these exclusions neither exempts nor names as main text."""
     return tuple(kind for kind in STATEMENT_KINDS if kind not in excluded and kind not in MAIN_TEXT_STATEMENTS)
 

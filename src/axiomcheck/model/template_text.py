@@ -7,10 +7,8 @@ from dataclasses import dataclass
 
 from .printed import Printed
 from .text import Word
+from .vocabulary import TemplateTextKind
 
-TEMPLATE_TEXT_KINDS = ("title", "abstract", "instruction")
-"""The example paper's placeholder title, a sentence of its placeholder abstract, or one of its
-instructions to authors."""
 
 
 @dataclass(frozen=True)
@@ -20,8 +18,7 @@ class TemplateText(Printed):
     template: str
     """The template family whose example paper prints it, as people name it ("NeurIPS"): the
     sentence may be another year's copy."""
-    kind: str
-    """One of `TEMPLATE_TEXT_KINDS`."""
+    kind: TemplateTextKind
     page: int
     words: tuple[Word, ...]
     """The words that print it, in reading order, on its page."""

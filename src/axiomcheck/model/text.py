@@ -3,8 +3,8 @@
 Analysis builds the paper's `TextLayer` once: every line of every page, in reading order,
 each carrying what it is (`Role`: body text, a heading, a running head, a footnote, ...),
 where it is (`region`: the title, the abstract, the body, the references, ...; see
-`parts.REGIONS`) and its `doctop`, a y position that runs on across pages. Rules ask the
-layer for the lines they need (`text_lines`, `body_lines`, `region_lines`, `footnotes`,
+`vocabulary.TextRegion`) and its `doctop`, a y position that runs on across pages. Rules ask the
+layer for the lines they need (`text_lines`, `body_lines`, `footnotes`,
 `lines(...)` with any filter), pdfplumber-style, and never work out roles themselves.
 """
 
@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .geometry import BBox, enclosing
+from .vocabulary import TextRegion
 
 
 class Word(NamedTuple):
@@ -90,8 +91,8 @@ class Line:
     bbox: BBox
     baseline: float
     role: Role = Role.BODY
-    region: str = "body"
-    """The part of the paper the line is in: one of `parts.REGIONS`."""
+    region: TextRegion = "body"
+    """The part of the paper the line is in."""
     doctop: float = 0.0
     """The top of the line measured from the top of page 1, every page above it counted
     with its height: positions compare across pages."""
@@ -113,7 +114,7 @@ class Line:
         """True when the first word is bold (run-in and display headings both start bold)."""
         return bool(self.words) and self.words[0].bold
 
-    def placed(self, role: Role, region: str, doctop: float) -> Line:
+    def placed(self, role: Role, region: TextRegion, doctop: float) -> Line:
         """This line with its role, region and doctop, as the text layer holds it.
 
         Made without `__init__` (the text layer makes one per line of the paper: half the cost),
@@ -134,7 +135,7 @@ class PageText:
     char_count: int
     doctop: float = 0.0
     """The top of the page measured from the top of page 1 (every page above counted with its height)."""
-    region: str = "body"
+    region: TextRegion = "body"
     """The region the page starts in."""
 
     @cached_property
@@ -151,14 +152,14 @@ class Passage:
     """Consecutive text lines of one region, joined by newlines into `text`, so that a search
     may cross a line break."""
 
-    region: str
+    region: TextRegion
     lines: tuple[Line, ...]
     text: str
     starts: tuple[int, ...]
     """Offset of each line's first character in `text`."""
 
     @classmethod
-    def of(cls, region: str, lines: tuple[Line, ...]) -> Passage:
+    def of(cls, region: TextRegion, lines: tuple[Line, ...]) -> Passage:
         starts, offset = [], 0
         for line in lines:
             starts.append(offset)
@@ -194,7 +195,7 @@ class TextLayer:
         return tuple(line for page in self.pages for line in page.lines)
 
     def lines(self, page: int | None = None, *, roles: Collection[Role] | None = None,
-              regions: Collection[str] | None = None, without: Collection[Role] = ()) -> tuple[Line, ...]:
+              regions: Collection[TextRegion] | None = None, without: Collection[Role] = ()) -> tuple[Line, ...]:
         """Text lines in reading order, of page `page` (every page when None), whose role is one
         of `roles` (any role when None) and not one of `without`, in one of `regions` (any)."""
         source = self.all_lines if page is None else self.page(page).lines
@@ -209,10 +210,6 @@ class TextLayer:
     def body_lines(self, page: int | None = None) -> tuple[Line, ...]:
         """Running text only (`Role.BODY`): no heading, caption, footnote, table or page furniture."""
         return self.lines(page, roles=(Role.BODY,))
-
-    def region_lines(self, *regions: str) -> tuple[Line, ...]:
-        """The text of the given regions: their lines without page furniture and the notice."""
-        return self.lines(regions=regions, without=OUTSIDE_TEXT)
 
     def footnotes(self, page: int | None = None) -> tuple[Line, ...]:
         return self.lines(page, roles=(Role.FOOTNOTE,))

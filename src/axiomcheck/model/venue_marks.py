@@ -8,10 +8,8 @@ from dataclasses import dataclass
 
 from .printed import Printed
 from .text import Word
+from .vocabulary import MarkKind
 
-MARK_KINDS = ("stamp", "canary")
-"""`stamp`: the line a venue prints on every reviewer copy ("Confidential reviewer copy ...");
-`canary`: its hidden instruction that makes a language model write tell-tale phrases."""
 
 
 @dataclass(frozen=True)
@@ -20,8 +18,7 @@ class VenueMark(Printed):
 
     venue: str
     """The venue and year whose signature it matches, as people name it ("ICML 2026")."""
-    kind: str
-    """One of `MARK_KINDS`."""
+    kind: MarkKind
     page: int
     words: tuple[Word, ...]
     """The words that print it, in reading order."""

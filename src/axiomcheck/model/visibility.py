@@ -7,26 +7,13 @@ from dataclasses import dataclass
 
 from .geometry import BBox, enclosing
 from .text import Line, Word
-
-HIDING_REASONS = ("render-mode", "transparent", "soft-mask", "layer-off", "clipped", "cropped", "covered",
-                  "colour", "redacted", "off-page", "tiny", "text-layer")
-"""Why a word of the text layer is not seen on the page: drawn in a render mode that paints
-nothing (3 or 7); painted with alpha 0; made invisible by transparency (a soft mask, a blend
-mode, a faint alpha); on an optional-content layer that is off; outside its clipping path;
-outside the bounding box of the included figure that draws it (cropped); under an image or
-fill painted over it; in the colour of what is under it; under (or on) a dark box a reader
-sees, a redaction bar; wholly off the page; in type too small to read; or drawn with glyphs
-that show other text than the text layer says (the font's ToUnicode map disagrees with its
-glyphs). `redacted` and `cropped` text is hidden without being smuggled: the bar shows, and
-a figure's own text cut off by its frame is a figure's trim."""
-
+from .vocabulary import HidingReason
 
 @dataclass(frozen=True)
 class Hiding:
     """Why a reader cannot see a word that a machine reads."""
 
-    reason: str
-    """One of `HIDING_REASONS`."""
+    reason: HidingReason
     detail: str = ""
     """What the evidence says, for messages: the colours ("#ffffff on #ffffff"), the render
     mode, the size, the text the glyphs show; empty when the reason says it all."""

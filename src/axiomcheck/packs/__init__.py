@@ -6,12 +6,10 @@ track and stage (`resolve.py`), options filled from the named template (`options
 the command line's rule selection applied (`selection.py`).
 """
 
-from ..pack_catalog import PackInfo, packs_directory, shipped_packs
 from .loader import PackDeprecationWarning, PackError, chain_paths
 from .options import OptionError, configure
 from .resolve import ConfiguredRule, ResolvedPack, pack_info, resolve, validate_pack
 from .selection import Selection, SelectionError
 
-__all__ = ["ConfiguredRule", "OptionError", "PackDeprecationWarning", "PackError", "PackInfo", "ResolvedPack",
-           "Selection", "SelectionError", "chain_paths", "configure", "pack_info", "packs_directory", "resolve",
-           "shipped_packs", "validate_pack"]
+__all__ = ["ConfiguredRule", "OptionError", "PackDeprecationWarning", "PackError", "ResolvedPack", "Selection",
+           "SelectionError", "chain_paths", "configure", "pack_info", "resolve", "validate_pack"]

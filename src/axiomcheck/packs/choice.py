@@ -27,20 +27,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ..report import FoundTemplate
+from ..model import TEMPLATE_MODES, TemplateMode, TemplateName, member
+from ..report import FoundTemplate, VenueChoice
 from ..templates import all_templates
 from ..pack_catalog import shipped_packs
 from .loader import PackError, read_chain
 from .resolve import pack_info
-
-WHY = "recognised from the template; pass --venue to choose"
-"""What the reports say after the venue they chose (the text report's `venue:` line)."""
-NEAREST = "the nearest pack to the template's family and mode; pass --venue to choose"
-"""... and after a venue chosen for another year's or an edited style, or a track no pack lists."""
-CHECKED_MODES = ("submission", "final")
-"""The modes a stage is chosen for (a preprint is neither a submission nor a camera-ready)."""
 
 
 class NoVenue(ValueError):
@@ -53,8 +46,8 @@ class ChosenFor:
     """One `chosen_for:` entry of a pack."""
 
     venue: str
-    template: str
-    mode: str
+    template: TemplateName
+    mode: TemplateMode
     stage: str
     track: str | None = None
     workshop_title: str | None = None
@@ -66,36 +59,14 @@ class ChosenFor:
         return self.workshop_title is None or _loose(template.workshop_title or "") == _loose(self.workshop_title)
 
 
-@dataclass(frozen=True)
-class VenueChoice:
-    """The pack, track and stage chosen for a PDF, and what they were chosen from."""
-
-    venue: str
-    track: str
-    stage: str
-    template: str
-    """The recognised template (`neurips-2026`), with its mode and track below."""
-    mode: str
-    template_track: str | None = None
-    nearest: bool = False
-    """No pack lists the template, mode and track: the nearest pack of the family was chosen."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report's `venue_choice` object (docs/report-format.md)."""
-        return {"from": "template", "template": self.template, "template_label": template_label(self.template),
-                "mode": self.mode, "template_track": self.template_track, "venue": self.venue, "track": self.track,
-                "stage": self.stage, "note": NEAREST if self.nearest else WHY}
-
-
 def _loose(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
-def template_label(name: str) -> str:
+def template_label(name: TemplateName) -> str:
     """How people name a recognised template: `neurips-2026` -> NeurIPS 2026, `acl` -> ACL."""
-    family, _, year = name.partition("-")
-    label = next((t.family_label for t in all_templates() if t.family == family), family)
-    return f"{label} {year}".strip()
+    label = next((t.family_label for t in all_templates() if t.family == name.family), name.family)
+    return f"{label} {name.year}" if name.year else label
 
 
 def entries(venue: str) -> list[ChosenFor]:
@@ -114,9 +85,9 @@ def _entry(path: Path, line: int, item: dict[str, str], venue: str, stages: tupl
     if item.get("pack_track") is not None and item["pack_track"] not in tracks:
         raise PackError(path, line, f"`pack_track: {item['pack_track']}` is not a track of the pack.",
                         f"Choose from: {', '.join(tracks)}.", "chosen_for")
-    return ChosenFor(venue=venue, template=item["template"], mode=item["mode"], stage=item["stage"],
-                     track=item.get("track"), workshop_title=item.get("workshop_title"),
-                     pack_track=item.get("pack_track"))
+    return ChosenFor(venue=venue, template=TemplateName.parse(item["template"]),
+                     mode=member(TEMPLATE_MODES, item["mode"]), stage=item["stage"], track=item.get("track"),
+                     workshop_title=item.get("workshop_title"), pack_track=item.get("pack_track"))
 
 
 def all_entries() -> list[ChosenFor]:
@@ -135,21 +106,21 @@ def choose(template: FoundTemplate, path: str = "the PDF") -> VenueChoice:
         raise NoVenue(f"{path}: {_why_none(template)}; {_packs_hint()}")
     info = pack_info(entry.venue)
     return VenueChoice(venue=entry.venue, track=entry.pack_track or info.default_track, stage=entry.stage,
-                       template=template.name, mode=str(template.mode), template_track=template.track,
-                       nearest=nearest)
+                       template=template.name, template_label=template_label(template.name), mode=entry.mode,
+                       template_track=template.track, nearest=nearest)
 
 
-def _family(name: str) -> str:
-    return name.partition("-")[0]
+CHECKED_MODES = ("submission", "final")
+"""The modes a stage is chosen for (a preprint is neither a submission nor a camera-ready)."""
 
 
 def _nearest(template: FoundTemplate, listed: list[ChosenFor]) -> ChosenFor | None:
     """The entry for the template's family in its mode, for its track when one lists it, else
     for the main track (a workshop or track no pack lists); None for a family no pack serves or
     a mode no stage is chosen for."""
-    if template.mode not in CHECKED_MODES or _family(template.name) == "unknown":
+    if template.mode not in CHECKED_MODES or template.name.family == "unknown":
         return None
-    family = [e for e in listed if _family(e.template) == _family(template.name) and e.mode == template.mode
+    family = [e for e in listed if e.template.family == template.name.family and e.mode == template.mode
               and e.workshop_title is None]
     return next((e for e in family if e.track == template.track), None) or \
         next((e for e in family if e.track in (None, "main")), None)
@@ -171,8 +142,8 @@ def choose_for_files(templates: list[tuple[str, FoundTemplate | None]]) -> Venue
 
 
 def _why_none(template: FoundTemplate) -> str:
-    name, mode, track = template.name or "unknown", template.mode, template.track
-    if name == "unknown":
+    name, mode, track = template.name, template.mode, template.track
+    if not name.known:
         return "axiomcheck does not recognise the template this PDF was made with, so it cannot choose its venue"
     made = f"made with the {template_label(name)} template"
     if mode is None:
@@ -191,5 +162,5 @@ def _packs_hint() -> str:
     return f"pass --venue with one of: {', '.join(shipped_packs())} (`axiomcheck packs` describes them)"
 
 
-__all__ = ["CHECKED_MODES", "NEAREST", "ChosenFor", "NoVenue", "VenueChoice", "WHY", "all_entries", "choose",
-           "choose_for_files", "entries", "template_label"]
+__all__ = ["CHECKED_MODES", "ChosenFor", "NoVenue", "all_entries", "choose", "choose_for_files", "entries",
+           "template_label"]

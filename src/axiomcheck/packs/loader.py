@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..finding_types import Severity
+from ..model import SECTION_KINDS, SectionKind, Severity, member
 from ..pack_catalog import packs_directory, shipped_packs
 from ..yamldata import DataFileError, Located, LocatedList, load_cached, locate, read_text, validate
 from .schema import option_keys, pack_schema, problem_and_fix
@@ -55,7 +55,7 @@ class Layer:
 
     description: str | None = None
     template: str | None = None
-    main_body_excludes: tuple[str, ...] | None = None
+    main_body_excludes: tuple[SectionKind, ...] | None = None
     rules: tuple[RuleEntry, ...] = ()
     enable: tuple[str, ...] = ()
     disable: tuple[str, ...] = ()
@@ -148,6 +148,10 @@ def _names(data: Located, key: str) -> tuple[str, ...]:
     return tuple(data.get(key) or ())
 
 
+def _section_kinds(words: LocatedList) -> tuple[SectionKind, ...]:
+    return tuple(member(SECTION_KINDS, word) for word in words)
+
+
 def _layer(path: Path, data: Located) -> Layer:
     from ..rules import REGISTRY  # noqa: PLC0415 - the rules load when a pack is read, not when it is listed
 
@@ -156,7 +160,7 @@ def _layer(path: Path, data: Located) -> Layer:
     only = data.get("only")
     return Layer(
         description=data.get("description"), template=data.get("template"),
-        main_body_excludes=tuple(excludes) if isinstance(excludes, LocatedList) else None,
+        main_body_excludes=_section_kinds(excludes) if isinstance(excludes, LocatedList) else None,
         rules=tuple(_entry(path, REGISTRY[name], entry, rules.line_of(name)) for name, entry in rules.items()),
         enable=_names(data, "enable"), disable=_names(data, "disable"),
         only=tuple(only) if only is not None else None,

@@ -48,15 +48,11 @@ def configure(rule: Rule, facts: TemplateFacts | None, **given: Any) -> Any:
     """`rule`'s options: `given`, then what its `from_template` options read in `facts`.
 
     Raises OptionError when an option has to come from a template and none is named, the
-    template file lacks it, a text it reads names an option the pack leaves empty, or the
-    options refuse a value (a choice outside their list)."""
+    template file lacks it, or a text it reads names an option the pack leaves empty (the
+    values a pack gives were checked when it was read: `schema.py`)."""
     from ..rules.base import TEMPLATE_KEY, TEMPLATE_OPTIONAL_KEY  # noqa: PLC0415 - the rules load with a pack's rules
 
-    try:
-        options = rule.options(**given)
-    except (TypeError, ValueError) as error:  # the options' own check (`__post_init__`) of a value
-        raise OptionError(f"{str(error).rstrip('.')}.",
-                          f"`axiomcheck rules explain {rule.name}` lists its options and their values.") from error
+    options = rule.options(**given)
     filled: dict[str, Any] = {}
     for field in dataclasses.fields(rule.options):
         path = field.metadata.get(TEMPLATE_KEY)

@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..finding_types import Severity
-from ..model import DEFAULT_MAIN_BODY_EXCLUDES
+from ..model import DEFAULT_MAIN_BODY_EXCLUDES, SectionKind, Severity
 from ..pack_catalog import PackInfo
 from .loader import Layer, PackError, PackFile, read_chain
 from .options import OptionError, configure
@@ -62,7 +61,7 @@ class ResolvedPack:
     name: str
     track: str
     stage: str
-    main_body_excludes: tuple[str, ...]
+    main_body_excludes: tuple[SectionKind, ...]
     rules: tuple[ConfiguredRule, ...]
     template: str | None = None
     """The template file the pack names for this track and stage."""
@@ -139,7 +138,7 @@ class _Resolution:
     """The layers of a chain read in order, for one track and stage."""
 
     rules: dict[str, _RuleState] = field(default_factory=dict)
-    excludes: tuple[str, ...] = DEFAULT_MAIN_BODY_EXCLUDES
+    excludes: tuple[SectionKind, ...] = DEFAULT_MAIN_BODY_EXCLUDES
     only: tuple[str, ...] | None = None
     template: tuple[str, Path] | None = None
 

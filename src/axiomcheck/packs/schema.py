@@ -2,29 +2,31 @@
 
 The schema is built from the rule registry: each rule's entry lists its options with the
 JSON type of the option's annotation (`bool`, `int`, `float`, `str`, `tuple[str, ...]`, the
-last also written as one text), and the keys every entry accepts (`severity`, `enabled`,
-`applies_to`). An option renamed since (`rules.base.renamed`) is accepted under its former
-key too. `problem_and_fix` turns the first schema error into the sentence and the fix a
-person editing the pack reads (docs/rule-packs.md shows them).
+last also written as one text; a `Literal` is its list of words), what the option allows
+besides (`rules.base.Allowed`: a range, a regular expression with the groups the rule
+reads), and the keys every entry accepts (`severity`, `enabled`, `applies_to`). An option
+renamed since (`option(formerly=...)`) is accepted under its former key too.
+`problem_and_fix` turns the first schema error into the sentence and the fix a person
+editing the pack reads (docs/rule-packs.md shows them).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 import types
 import typing
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..model import SECTION_KINDS
+from ..model import SECTION_KINDS, TEMPLATE_MODES
 
 if TYPE_CHECKING:
     from ..rules import Rule
+    from ..rules.base import Allowed
     from ..yamldata import SchemaProblem
 
-RULE_ENTRY_KEYS = ("severity", "enabled", "applies_to")
-"""Keys every rule entry accepts besides the rule's options."""
 SEVERITIES = ("error", "warning", "info")
 
 OPTION_DEPTH = 3
@@ -35,9 +37,10 @@ _JSON_TYPES: dict[Any, dict[str, Any]] = {
     int: {"type": "integer"},
     float: {"type": "number"},
     str: _TEXT,
-    tuple[str, ...]: {"type": ["array", "string"], "items": _TEXT},
 }
-"""The JSON type of each option annotation a rule may use (a test keeps every rule within them)."""
+"""The JSON type of each option annotation a rule may use, or of each item of a tuple option
+(a test keeps every rule within them; a `Literal` is its words)."""
+_NO_METADATA: Mapping[str, Any] = types.MappingProxyType({})
 _TYPE_WORDS = {"boolean": ("true or false", "`{key}: true` or `{key}: false`"),
                "integer": ("a whole number", "e.g. `{key}: 4`"),
                "number": ("a number", "e.g. `{key}: 1.5`"),
@@ -45,14 +48,41 @@ _TYPE_WORDS = {"boolean": ("true or false", "`{key}: true` or `{key}: false`"),
                "array": ("a list", "e.g. `{key}: [..]`")}
 
 
-def option_schema(annotation: Any) -> dict[str, Any]:
-    """The JSON Schema of an option annotated `annotation` (an optional one is never null in a pack)."""
+def option_schema(annotation: Any, metadata: Mapping[str, Any] = _NO_METADATA) -> dict[str, Any]:
+    """The JSON Schema of an option annotated `annotation` whose field carries `metadata`:
+    its type, and what it allows besides (its `Allowed`); a tuple may be written as one
+    item, and an optional option is never null in a pack."""
+    from ..rules.base import ALLOWED_KEY  # noqa: PLC0415 - the rules load when a pack is read, not listed
+
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         annotation = next(arg for arg in typing.get_args(annotation) if arg is not type(None))
+    allowed: Allowed | None = metadata.get(ALLOWED_KEY)
+    if typing.get_origin(annotation) is not tuple:
+        return _item_schema(annotation, allowed)
+    item = _item_schema(typing.get_args(annotation)[0], allowed)
+    if item == _TEXT:
+        return {"type": ["array", "string"], "items": _TEXT}
+    return {"if": {"type": "string"}, "then": item, "else": {"type": "array", "items": item}}
+
+
+def _item_schema(annotation: Any, allowed: Allowed | None) -> dict[str, Any]:
+    """The schema of one value: a `Literal`'s words, or a JSON type with the range, the regular
+    expression and the groups `allowed` asks for."""
+    if typing.get_origin(annotation) is Literal:
+        return {"enum": list(typing.get_args(annotation))}
     try:
-        return _JSON_TYPES[annotation]
-    except KeyError:
+        schema = dict(_JSON_TYPES[annotation])
+    except (KeyError, TypeError):
         raise TypeError(f"an option of type {annotation!r} cannot be written in a pack") from None
+    if allowed is None:
+        return schema
+    bounds = {"minimum": allowed.minimum, "maximum": allowed.maximum}
+    schema |= {keyword: bound for keyword, bound in bounds.items() if bound is not None}
+    if allowed.regex:
+        schema["format"] = "regex"
+    if allowed.groups:
+        schema["allOf"] = [{"pattern": re.escape(f"(?P<{group}>"), "x-group": group} for group in allowed.groups]
+    return schema
 
 
 def option_keys(rule: Rule) -> dict[str, str]:
@@ -69,7 +99,8 @@ def option_keys(rule: Rule) -> dict[str, str]:
 
 def _entry_schema(rule: Rule, families: Sequence[str]) -> dict[str, Any]:
     hints = typing.get_type_hints(rule.options)
-    properties = {key: option_schema(hints[field]) | ({"deprecated": True} if key != field else {})
+    metadata = {field.name: field.metadata for field in dataclasses.fields(rule.options)}
+    properties = {key: option_schema(hints[field], metadata[field]) | ({"deprecated": True} if key != field else {})
                   for key, field in option_keys(rule).items()}
     properties |= {"severity": {"enum": list(SEVERITIES)}, "enabled": {"type": "boolean"},
                    "applies_to": {"if": {"type": "string"}, "then": {"enum": list(families)},
@@ -106,7 +137,7 @@ def pack_schema(rule_names: tuple[str, ...], families: tuple[str, ...]) -> dict[
     chosen_for = {"type": "array", "x-what": "chosen_for", "items": {
         "type": "object", "required": ["template", "mode", "stage"], "additionalProperties": False,
         "x-what": "chosen_for entry",
-        "properties": {"template": _TEXT, "mode": {"enum": ["submission", "preprint", "final"]}, "track": _TEXT,
+        "properties": {"template": _TEXT, "mode": {"enum": list(TEMPLATE_MODES)}, "track": _TEXT,
                        "workshop_title": _TEXT, "stage": _TEXT, "pack_track": _TEXT}}}
     return _object({
         "pack": _TEXT, "name": _TEXT, "source": _TEXT, "description": _TEXT, "extends": _TEXT, "template": _TEXT,
@@ -135,41 +166,68 @@ def _unexpected(error: SchemaProblem) -> str:
 
 def problem_and_fix(error: SchemaProblem, rule_names: Sequence[str], families: Sequence[str]) -> tuple[str, str]:
     """What is wrong, and how to fix it, for a schema error of a pack file."""
-    path = error.path
-    schema = error.schema
-    value = error.value
     known_rules = f"Known rules: {', '.join(sorted(rule_names))} (`axiomcheck rules` lists them)."
-    if schema.get("x-what") == "rules":  # the `rules:` mapping itself
-        if error.validator == "additionalProperties":
+    return (_part_problem(error, known_rules) or _chosen_for_problem(error)
+            or _key_problem(error, known_rules, families))
+
+
+def _part_problem(error: SchemaProblem, known_rules: str) -> tuple[str, str] | None:
+    """A mistake in the shape of a part of the pack: its `rules:`, one rule's entry, the pack,
+    a track or a stage, the `tracks:` or `stages:` mapping."""
+    schema, what = error.schema, error.schema.get("x-what")
+    unknown = error.validator == "additionalProperties"
+    if what == "rules":  # the `rules:` mapping itself
+        if unknown:
             return f"unknown rule '{_unexpected(error)}'.", known_rules
         return ("`rules:` must map rule names to their options.",
                 "Write e.g. `rules:\\n  page-limit: {main_body_pages: 4}`.")
     if "x-rule" in schema:  # one rule's entry
         name = schema["x-rule"]
-        if error.validator == "additionalProperties":
+        if unknown:
             keys = ", ".join(key for key, value in schema["properties"].items() if not value.get("deprecated"))
             return f"rule '{name}' has no option '{_unexpected(error)}'.", f"Known keys for '{name}': {keys}."
         return f"rule '{name}' must be given a mapping of options.", f"Write `{name}: {{}}` for the defaults."
-    if schema.get("x-what") in ("pack", "track", "stage"):
-        scope = _scope(path) if schema["x-what"] != "pack" else "pack"
-        if error.validator == "additionalProperties":
-            return (f"unknown key '{_unexpected(error)}' in the {scope}.",
-                    f"Known keys: {', '.join(schema['properties'])}.")
-        return f"the {scope} must be a mapping of keys.", f"Known keys: {', '.join(schema['properties'])}."
-    if schema.get("x-what") == "chosen_for entry" or "chosen_for" in path:
-        keys = "template, mode, stage, track, workshop_title, pack_track"
-        if error.validator == "additionalProperties":
-            return f"unknown key '{_unexpected(error)}' in a `chosen_for:` entry.", f"Known keys: {keys}."
-        if error.validator == "required":
-            missing = error.message.split("'")[1] if "'" in error.message else "template"
-            return f"a `chosen_for:` entry needs `{missing}:`.", \
-                "Write e.g. `{template: neurips-2026, mode: submission, stage: submission}`."
-        if error.validator == "enum":
-            return f"`mode: {value}` is not a template mode.", "Choose from: submission, preprint, final."
-        return "`chosen_for:` must be a list of entries.", \
-            "Write e.g. `chosen_for:\\n  - {template: neurips-2026, mode: submission, stage: submission}`."
-    if schema.get("x-what") in ("stages", "tracks"):
-        return f"`{path[-1]}:` must be a mapping by name.", f"Write `{path[-1]}:\\n  <name>:\\n    rules: ...`."
+    if what in ("pack", "track", "stage"):
+        scope = _scope(error.path) if what != "pack" else "pack"
+        known = f"Known keys: {', '.join(schema['properties'])}."
+        if unknown:
+            return f"unknown key '{_unexpected(error)}' in the {scope}.", known
+        return f"the {scope} must be a mapping of keys.", known
+    if what in ("stages", "tracks"):
+        key = error.path[-1]
+        return f"`{key}:` must be a mapping by name.", f"Write `{key}:\\n  <name>:\\n    rules: ...`."
+    return None
+
+
+def _chosen_for_problem(error: SchemaProblem) -> tuple[str, str] | None:
+    if error.schema.get("x-what") != "chosen_for entry" and "chosen_for" not in error.path:
+        return None
+    keys = "template, mode, stage, track, workshop_title, pack_track"
+    if error.validator == "additionalProperties":
+        return f"unknown key '{_unexpected(error)}' in a `chosen_for:` entry.", f"Known keys: {keys}."
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else "template"
+        return f"a `chosen_for:` entry needs `{missing}:`.", \
+            "Write e.g. `{template: neurips-2026, mode: submission, stage: submission}`."
+    if error.validator == "enum":
+        return f"`mode: {error.value}` is not a template mode.", f"Choose from: {', '.join(TEMPLATE_MODES)}."
+    return "`chosen_for:` must be a list of entries.", \
+        "Write e.g. `chosen_for:\\n  - {template: neurips-2026, mode: submission, stage: submission}`."
+
+
+_KEY_PROBLEMS = {
+    "main_body_excludes": ("`main_body_excludes:` must list section kinds.",
+                           f"Choose from: {', '.join(SECTION_KINDS)}."),
+    "extends": ("`extends:` must name one pack.", "Write e.g. `extends: axiom-2026`."),
+    "template": ("`template:` must name one template.",
+                 "Write e.g. `template: neurips-2026` (docs/templates.md lists them)."),
+}
+"""The mistake of a key that takes one kind of value, whatever the value."""
+
+
+def _key_problem(error: SchemaProblem, known_rules: str, families: Sequence[str]) -> tuple[str, str]:
+    """A mistake in the value of a key: a rule's option, a list of rules, a pack's setting."""
+    path, value = error.path, error.value
     key = next((str(part) for part in reversed(path) if isinstance(part, str)), "")
     if "rules" in path and len(path) - _last_rules(path) >= OPTION_DEPTH:
         return _option_problem(path, key, value, error, families)
@@ -177,13 +235,8 @@ def problem_and_fix(error: SchemaProblem, rule_names: Sequence[str], families: S
         if error.validator == "enum":
             return f"`{key}:` names an unknown rule '{value}'.", known_rules
         return f"`{key}:` must be a list of rule names.", f"Write `{key}: [rule-name, ...]`."
-    if key == "main_body_excludes":
-        return "`main_body_excludes:` must list section kinds.", f"Choose from: {', '.join(SECTION_KINDS)}."
-    if key == "extends":
-        return "`extends:` must name one pack.", "Write e.g. `extends: axiom-2026`."
-    if key == "template":
-        return ("`template:` must name one template.",
-                "Write e.g. `template: neurips-2026` (docs/templates.md lists them).")
+    if key in _KEY_PROBLEMS:
+        return _KEY_PROBLEMS[key]
     if key == "max_findings_per_rule":
         return (f"`max_findings_per_rule:` must be a whole number of at least 1, not {value!r}.",
                 "Write e.g. `max_findings_per_rule: 50`.")
@@ -204,8 +257,42 @@ def _option_problem(path: list[Any], key: str, value: Any, error: SchemaProblem,
             return (f"rule '{name}': applies_to names an unknown template family '{value}'.",
                     f"Choose from: {', '.join(families)} (docs/templates.md).")
         return f"rule '{name}': applies_to must name template families.", "Write e.g. `applies_to: [neurips]`."
+    item = f" (item {path[-1] + 1})" if isinstance(path[-1], int) else ""
+    allowed = _allowed_problem(f"rule '{name}': option '{key}'{item}", key, value, error)
+    if allowed is not None:
+        return allowed
     expected = error.expected if error.validator == "type" else error.schema.get("type", "string")
     word, example = _TYPE_WORDS[expected[0] if isinstance(expected, list) else expected]
-    if isinstance(path[-1], int):
+    if item:
         word, example = "a list of texts", f'e.g. `{key}: ["..."]`'
     return f"rule '{name}': option '{key}' must be {word}, not {value!r}.", f"Write {example.format(key=key)}."
+
+
+def _allowed_problem(option: str, key: str, value: Any, error: SchemaProblem) -> tuple[str, str] | None:
+    """A value of the right type that the option does not allow (`rules.base.Allowed`, a
+    `Literal`): a word outside its list, a number out of range, a text that is no regular
+    expression or lacks a group the rule reads."""
+    expected = error.expected
+    if error.validator == "enum":
+        words = ", ".join(str(word) if word else '""' for word in expected)
+        return f"{option} must be one of {words}, not {value!r}.", f"Write e.g. `{key}: {expected[0] or expected[-1]}`."
+    if error.validator in ("minimum", "maximum"):
+        bound = "at least" if error.validator == "minimum" else "at most"
+        return f"{option} must be {bound} {expected:g}, not {value!r}.", f"Write a number {bound} {expected:g}."
+    if error.validator == "format":
+        return (f"{option} is not a regular expression: {_regex_error(value)}.",
+                "Correct it in Python's `re` syntax (a literal `(`, `[`, `.`, `?`, `*` or `+` takes a backslash "
+                "before it).")
+    if error.validator == "pattern":
+        group = error.schema.get("x-group", "")
+        return (f"{option} must name the group `(?P<{group}>...)` that the rule reads from each match.",
+                f"Write the part of the expression that matches the {group} as `(?P<{group}>...)`.")
+    return None
+
+
+def _regex_error(text: Any) -> str:
+    try:
+        re.compile(str(text))
+    except re.error as error:
+        return str(error)
+    return "it cannot be read"

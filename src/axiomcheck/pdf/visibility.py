@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from ..model import BBox, Hiding, Word
+from ..model import BBox, Hiding, HidingReason, Word
 from .paint_order import PaintOrder, Shape, TextState, overlap_share
 from .pdfium_library import native
 
@@ -69,7 +69,7 @@ REGION_GAP = 12.0
 """Candidate boxes closer than this (points) are rendered as one region."""
 _INVISIBLE_MODES = (pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE, pdfium_c.FPDF_TEXTRENDERMODE_CLIP)
 _STROKE_ONLY = (pdfium_c.FPDF_TEXTRENDERMODE_STROKE, pdfium_c.FPDF_TEXTRENDERMODE_STROKE_CLIP)
-_PRIORITY = ("layer-off", "transparent", "soft-mask", "clipped", "covered", "colour")
+_PRIORITY: tuple[HidingReason, ...] = ("layer-off", "transparent", "soft-mask", "clipped", "covered", "colour")
 """Reasons in the order they explain a word that renders as nothing: the first its evidence
 gives is reported."""
 
@@ -137,7 +137,7 @@ def _inside(box: BBox, area: BBox, tolerance: float) -> bool:
 class _Evidence:
     """Why a word might not be seen, from the facts alone."""
 
-    reasons: list[str]
+    reasons: list[HidingReason]
     cover: Shape | None = None
     """The last shape painted over most of the word."""
     ground: Shape | None = None
@@ -147,7 +147,21 @@ class _Evidence:
 def suspicions(box: BBox, paint: _Paint, state: TextState | None, shapes: Sequence[Shape]) -> _Evidence:
     """The reasons, from evidence alone, why a word drawn in `box` might not be seen (see the
     module docstring); no reasons when nothing suggests it."""
-    found = []
+    found = _state_reasons(box, paint, state)
+    order = state.order if state is not None else 0
+    covers = [shape for shape in shapes if shape.order > order and overlap_share(shape.box, box) >= COVER_SHARE]
+    if covers:
+        found.append("covered")
+    grounds = _grounds(box, paint, order, shapes)
+    if paint.rgb is not None and (_luminance(paint.rgb) >= LIGHT_TEXT or grounds):
+        found.append("colour")
+    return _Evidence(found, covers[-1] if covers else None, grounds[-1] if grounds else None)
+
+
+def _state_reasons(box: BBox, paint: _Paint, state: TextState | None) -> list[HidingReason]:
+    """The reasons the text object's own state gives: a layer switched off, transparency, a
+    clipping path the word lies outside."""
+    found: list[HidingReason] = []
     if state is not None and state.layer:
         found.append("layer-off")
     if paint.alpha == 0:
@@ -156,16 +170,16 @@ def suspicions(box: BBox, paint: _Paint, state: TextState | None, shapes: Sequen
         found.append("soft-mask")
     if state is not None and state.clip is not None and not _inside(box, state.clip, CLIP_TOLERANCE):
         found.append("clipped")
-    order = state.order if state is not None else 0
-    covers = [shape for shape in shapes if shape.order > order and overlap_share(shape.box, box) >= COVER_SHARE]
-    if covers:
-        found.append("covered")
-    grounds = [] if paint.rgb is None else [
-        shape for shape in shapes if shape.order < order and overlap_share(shape.box, box) >= GROUND_SHARE
-        and (shape.rgb is None or max(abs(a - b) for a, b in zip(shape.rgb, paint.rgb, strict=True)) < SIMILAR_COLOUR)]
-    if paint.rgb is not None and (_luminance(paint.rgb) >= LIGHT_TEXT or grounds):
-        found.append("colour")
-    return _Evidence(found, covers[-1] if covers else None, grounds[-1] if grounds else None)
+    return found
+
+
+def _grounds(box: BBox, paint: _Paint, order: int, shapes: Sequence[Shape]) -> list[Shape]:
+    """The shapes painted before the word, under most of it, in nearly its colour (or images)."""
+    if paint.rgb is None:
+        return []
+    rgb = paint.rgb
+    return [shape for shape in shapes if shape.order < order and overlap_share(shape.box, box) >= GROUND_SHARE
+            and (shape.rgb is None or max(abs(a - b) for a, b in zip(shape.rgb, rgb, strict=True)) < SIMILAR_COLOUR)]
 
 
 @dataclass
@@ -196,20 +210,19 @@ def page_hidings(page: pdfium.PdfPage, words: Sequence[Word], keys: Sequence[int
         chosen.update(index for index, key in enumerate(keys) if key in marked)
     hidings: dict[int, Hiding] = {}
     candidates: list[_Candidate] = []
+    page_box = BBox(0.0, 0.0, width, height)
     for index in sorted(chosen):
         key, box = keys[index], words[index].bbox
-        if not key or not (box.x0 < width and 0.0 < box.x1 and box.y0 < height and 0.0 < box.y1):
+        if not key or not _meets(box, page_box):
             continue  # unknown object, or wholly off the page (the caller's to judge)
         paint, state, suspect = objects[key]
+        shapes = touching.get(index, ())
         if paint.mode in _INVISIBLE_MODES:
             hidings[index] = Hiding("render-mode", f"text render mode {paint.mode}")
-            continue
-        shapes = touching.get(index, ())
-        if not (suspect or shapes):
-            continue
-        evidence = suspicions(box, paint, state, shapes)
-        if evidence.reasons:
-            candidates.append(_Candidate(index, key, evidence, paint, state))
+        elif suspect or shapes:
+            evidence = suspicions(box, paint, state, shapes)
+            if evidence.reasons:
+                candidates.append(_Candidate(index, key, evidence, paint, state))
     if candidates:
         hidings.update(_rendered(page, words, candidates))
     return hidings

@@ -4,32 +4,23 @@ Every format is an `Emitter` (`base.py`): `start` with the run's header, `file` 
 result as soon as it is known, `finish` at the end. `emitter(name, stream)` streams a run;
 `REPORTERS[name](report)` renders a whole report as a string through the same emitter.
 
-A format's module is imported the first time the format is used: a JSON check never loads
-the HTML page's template engine nor the rule catalogue that SARIF and JUnit describe.
+The formats are the entry points of the group `axiomcheck.reporters` (pyproject.toml;
+another package adds its own the same way: `plugins.py`), and a format's module is imported
+the first time the format is used: a JSON check never loads the HTML page's template engine
+nor the rule catalogue that SARIF and JUnit describe.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Mapping
-from importlib import import_module
 from typing import Generic, Protocol, TextIO, TypeVar
 
+from ..plugins import entry_points, load
 from ..report import Report
 from .base import Emitter, render_with
 
-_MODULES: dict[str, tuple[str, str]] = {
-    "text": ("text", "TextEmitter"),
-    "json": ("json_report", "JsonEmitter"),
-    "csv": ("csv_report", "CsvEmitter"),
-    "github": ("github", "GithubEmitter"),
-    "sarif": ("sarif", "SarifEmitter"),
-    "junit": ("junit", "JunitEmitter"),
-    "html": ("html", "HtmlEmitter"),
-}
-"""Format name -> (module in this package, emitter class)."""
-
-
+REPORTERS_GROUP = "axiomcheck.reporters"
 
 class Renderer(Protocol):
     """`REPORTERS[name](report)`: the report as a string (`destination`: the file it will be
@@ -42,9 +33,16 @@ _Value = TypeVar("_Value")
 
 
 @functools.cache
+def _formats() -> dict[str, str]:
+    """Format name -> its emitter class's entry point, in name order."""
+    return entry_points(REPORTERS_GROUP)
+
+
+@functools.cache
 def _emitter_class(name: str) -> type[Emitter]:
-    module, cls = _MODULES[name]
-    found: type[Emitter] = getattr(import_module(f".{module}", __name__), cls)
+    found = load(_formats()[name])
+    if not (isinstance(found, type) and issubclass(found, Emitter)):
+        raise TypeError(f"the {REPORTERS_GROUP} entry point {name!r} names {found!r}, which is no Emitter class")
     return found
 
 
@@ -59,13 +57,13 @@ class _ByFormat(Mapping[str, _Value], Generic[_Value]):
         return self._value(_emitter_class(name))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_MODULES)
+        return iter(_formats())
 
     def __len__(self) -> int:
-        return len(_MODULES)
+        return len(_formats())
 
     def __contains__(self, name: object) -> bool:
-        return name in _MODULES
+        return name in _formats()
 
 
 EMITTERS: Mapping[str, type[Emitter]] = _ByFormat(lambda cls: cls)
@@ -79,4 +77,4 @@ def emitter(name: str, stream: TextIO, destination: str | None = None) -> Emitte
     return EMITTERS[name](stream, destination)
 
 
-__all__ = ["EMITTERS", "EXTENSIONS", "REPORTERS", "Emitter", "Renderer", "emitter"]
+__all__ = ["EMITTERS", "EXTENSIONS", "REPORTERS", "REPORTERS_GROUP", "Renderer", "emitter"]

@@ -11,19 +11,19 @@ format). `check` and `batch` drive emitters the same way; `render_with` turns a 
 from __future__ import annotations
 
 import io
+from collections import Counter
 from abc import ABC, abstractmethod
 from typing import TextIO
 
-from ..finding_types import Severity
-from ..report import FileResult, Finding, Report, RunStatus
+from ..model import Severity
+from ..report import FileResult, FileStatus, Finding, Report, RunStatus
 from ..verdicts import is_verdict
 
 
 class Emitter(ABC):
-    """Writes one output format to `stream`, one file at a time."""
+    """Writes one output format to `stream`, one file at a time; registered under the format's
+    name (`--format NAME`) as an entry point of the group `axiomcheck.reporters`."""
 
-    NAME: str
-    """The format's name (`--format NAME`)."""
     EXTENSION: str
     """The usual file-name extension of the format (with the dot)."""
 
@@ -86,7 +86,7 @@ def standing_errors(result: FileResult) -> list[Finding]:
     """The findings that keep a file from passing: its errors that stand (are not waived) and
     the verdict that left it not checked (`no-text-layer` is one although it is a warning)."""
     return [f for f in result.findings
-            if not f.waived and (f.severity == Severity.ERROR or (result.status == "error" and is_verdict(f)))]
+            if not f.waived and (f.severity == Severity.ERROR or (result.status is FileStatus.ERROR and is_verdict(f)))]
 
 
 def first_error(result: FileResult) -> Finding | None:
@@ -115,10 +115,10 @@ class StatusTally:
     """Counts of files per status, for summary lines."""
 
     def __init__(self) -> None:
-        self.counts = {"pass": 0, "fail": 0, "error": 0}
+        self.counts: Counter[FileStatus] = Counter()
 
     def add(self, result: FileResult) -> None:
-        self.counts[result.status] = self.counts.get(result.status, 0) + 1
+        self.counts[result.status] += 1
 
     @property
     def total(self) -> int:
@@ -126,4 +126,5 @@ class StatusTally:
 
     def summary(self) -> str:
         """`2 pass, 1 fail, 0 not checked`."""
-        return f"{self.counts['pass']} pass, {self.counts['fail']} fail, {self.counts['error']} not checked"
+        counts = self.counts
+        return f"{counts[FileStatus.PASS]} pass, {counts[FileStatus.FAIL]} fail, {counts[FileStatus.ERROR]} not checked"

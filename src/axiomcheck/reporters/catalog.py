@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache, cache
 from importlib import metadata
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..rules import find_rule
 from ..verdicts import VERDICTS
 

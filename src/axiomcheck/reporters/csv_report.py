@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Report, RunStatus
 from .base import Emitter, completed, first_error, standing_errors
 
@@ -29,7 +29,6 @@ COLUMNS = ("path", "submission", "title", "forum", "status", "pages", "main_body
 
 
 class CsvEmitter(Emitter):
-    NAME = "csv"
     EXTENSION = ".csv"
 
     def start(self, run: Report) -> None:

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from ..pdf.render import BoxPicture, draw_box_pictures
-from ..finding_types import RegionKind
+from ..model import RegionKind
 from ..report import FileResult, Finding
 from .picture_notes import on_page, wants_picture
 

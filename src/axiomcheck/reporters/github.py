@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Report, RunStatus
 from .base import Emitter, StatusTally, completed, plural
 
@@ -36,7 +36,6 @@ def _escape_property(text: str) -> str:
 
 
 class GithubEmitter(Emitter):
-    NAME = "github"
     EXTENSION = ".txt"
 
     def start(self, run: Report) -> None:

@@ -43,7 +43,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Finding, Report, RunStatus, SubmissionRef
 from ..shared_text import SharedTextCollector
 from .base import Emitter, StatusTally, completed, first_error, main_body_length, main_body_words, standing_errors
@@ -183,7 +183,6 @@ def _common_folder(paths: list[str]) -> str:
 
 
 class HtmlEmitter(Emitter):
-    NAME = "html"
     EXTENSION = ".html"
 
     def start(self, run: Report) -> None:

@@ -22,7 +22,6 @@ def _dumps(data: Any) -> str:
 
 
 class JsonEmitter(Emitter):
-    NAME = "json"
     EXTENSION = ".json"
 
     def start(self, run: Report) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Finding, Report, RunStatus
 from .base import Emitter, completed, one_line
 from .catalog import describe
@@ -52,7 +52,6 @@ def _testcase(result: FileResult, rule_id: str, name: str, findings: list[Findin
 
 
 class JunitEmitter(Emitter):
-    NAME = "junit"
     EXTENSION = ".xml"
 
     def start(self, run: Report) -> None:

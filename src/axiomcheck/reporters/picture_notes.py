@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..finding_types import RegionKind
+from ..model import RegionKind
 from ..report import FileResult, Finding
 
 

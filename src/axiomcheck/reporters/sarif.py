@@ -29,7 +29,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..codec import box_to_json, submission_to_json
-from ..finding_types import Severity
+from ..model import Severity
 from ..report import FileResult, Finding, Report, RunStatus
 from .base import Emitter, completed
 from .catalog import describe
@@ -78,7 +78,6 @@ def _fingerprint(result: FileResult, finding: Finding) -> str:
 
 
 class SarifEmitter(Emitter):
-    NAME = "sarif"
     EXTENSION = ".sarif"
 
     def start(self, run: Report) -> None:

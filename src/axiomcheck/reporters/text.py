@@ -16,11 +16,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..finding_types import Severity
-from ..report import FileResult, Finding, Report, RunStatus
+from ..model import Severity
+from ..report import FileResult, FileStatus, Finding, Report, RunStatus
 from .base import Emitter, StatusTally, completed, main_body_words, one_line, plural, took
 
-_LABEL = {"pass": "PASS", "fail": "FAIL", "error": "NOT CHECKED"}
+_LABEL = {FileStatus.PASS: "PASS", FileStatus.FAIL: "FAIL", FileStatus.ERROR: "NOT CHECKED"}
 _COLOURS = {"pass": "bold green", "fail": "bold red", "error": "bold magenta", Severity.ERROR: "red",
             Severity.WARNING: "yellow", Severity.INFO: "blue", "waived": "dim", "fix": "cyan", "summary": "bold"}
 """rich styles of statuses, severities and the parts of a finding."""
@@ -61,7 +61,7 @@ def wants_colour(stream: TextIO) -> bool:
 def _headline(result: FileResult, style: TextStyle) -> list[Segment]:
     named = f" [{result.submission.label}]" if result.submission is not None and result.submission.label else ""
     segments: list[Segment] = [(f"{result.path}{named}: ", ""),
-                               (_LABEL.get(result.status, result.status.upper()), result.status)]
+                               (_LABEL.get(result.status, result.status.value.upper()), result.status.value)]
     counts = [plural(result.count(s), s.value) for s in (Severity.ERROR, Severity.WARNING) if result.count(s)]
     info = result.count(Severity.INFO)
     if info and not style.info:
@@ -101,7 +101,6 @@ def _finding(finding: Finding) -> list[list[Segment]]:
 
 
 class TextEmitter(Emitter):
-    NAME = "text"
     EXTENSION = ".txt"
 
     def __init__(self, stream: TextIO, destination: str | None = None, style: TextStyle = TextStyle()) -> None:
@@ -132,19 +131,20 @@ class TextEmitter(Emitter):
             return
         lines = [[(f"axiomcheck: {run.venue}, track {run.track}, stage {run.stage}", "")]]
         choice = run.venue_choice
-        if choice:
-            made = f"{choice['template_label']}, {choice['mode']} mode" + (
-                f", {choice['template_track']} track" if choice.get("template_track") else "")
-            lines.append([(f"venue: {run.venue} ({choice['note']}): made with {made}", "")])
+        if choice is not None:
+            made = f"{choice.template_label}, {choice.mode} mode" + (
+                f", {choice.template_track} track" if choice.template_track else "")
+            lines.append([(f"venue: {run.venue} ({choice.note}): made with {made}", "")])
         if run.references is not None:
             lines.append([(run.references.describe(), "")])
         self._write(lines + [[]])
 
     def file(self, result: FileResult) -> None:
         self.tally.add(result)
-        warned = self.style.warnings_fail and result.status == "pass" and result.count(Severity.WARNING) > 0
+        warned = self.style.warnings_fail and result.status is FileStatus.PASS \
+            and result.count(Severity.WARNING) > 0
         self.passed_with_warnings += warned
-        if self.style.quiet and result.status == "pass" and not warned:
+        if self.style.quiet and result.status is FileStatus.PASS and not warned:
             return
         headline = _headline(result, self.style)
         if self.style.timings and result.seconds is not None:

@@ -1,31 +1,34 @@
-"""Rules: pure checks over the document model, in an explicit registry.
+"""Rules: pure checks over the document model, in a registry filled from entry points.
 
 Add a rule by writing it in the module of its subject and listing it in that module's
-`RULES`; a module is registered by adding it to `_MODULES` below. Ids are never reused.
-Rule modules stand side by side: each imports only the model, `base` and the private helper
-modules (`_text`, `_names`, `_places`, `_lines`, `_checklist`, `_prompts`, `_leftover`,
-`anonymity._identity`), never
-another rule module, and keeps no state between documents (`tests/test_layers.py`).
+`RULES`; a module is registered as an entry point of the group `axiomcheck.rules`
+(pyproject.toml; another package registers its own the same way: `plugins.py`). Ids are
+never reused. Rule modules stand side by side: each imports only the model, `base` and the
+private helper modules (`_text`, `_names`, `_places`, `_lines`, `_checklist`, `_prompts`,
+`_leftover`, `anonymity._identity`), never another rule module, and keeps no state between
+documents (`tests/test_layers.py`).
 """
 
 from __future__ import annotations
 
-from . import (camera_ready, checklist, checklist_answers, floats, fonts, hidden_text, integrity, layout,
-               leftover_template, leftovers, pages, reference_lookup, references, required_sections, reviewer_copy,
-               template)
-from .anonymity import acknowledgments, author_block, contact, institutions, known_authors, links, metadata, wording
-from .base import CheckContext, Region, Rule, Severity, Violation
+from ..plugins import entry_points, load
+from .base import CheckContext, Rule, Violation
 
-_MODULES = (pages, floats, checklist, checklist_answers, required_sections, template, layout, fonts, author_block,
-            contact, acknowledgments, wording, links, metadata, known_authors, institutions, hidden_text, integrity,
-            reviewer_copy, leftovers, leftover_template, camera_ready, references, reference_lookup)
+RULES_GROUP = "axiomcheck.rules"
 
-REGISTRY: dict[str, Rule] = {}
-for _module in _MODULES:
-    for _rule in _module.RULES:
-        if _rule.name in REGISTRY or any(r.id == _rule.id for r in REGISTRY.values()):
-            raise RuntimeError(f"duplicate rule id or name: {_rule.id} {_rule.name}")
-        REGISTRY[_rule.name] = _rule
+
+def _registry() -> dict[str, Rule]:
+    """Every rule of the registered modules, by name; a name or id given twice is refused."""
+    registry: dict[str, Rule] = {}
+    for module in entry_points(RULES_GROUP).values():
+        for rule in load(module).RULES:
+            if rule.name in registry or any(known.id == rule.id for known in registry.values()):
+                raise RuntimeError(f"duplicate rule id or name: {rule.id} {rule.name} ({module})")
+            registry[rule.name] = rule
+    return registry
+
+
+REGISTRY: dict[str, Rule] = _registry()
 
 RETIRED_IDS: frozenset[str] = frozenset()
 """Ids of removed rules: never given to a new rule."""
@@ -39,4 +42,4 @@ def find_rule(key: str) -> Rule | None:
     return next((r for r in REGISTRY.values() if r.id.lower() == key.lower()), None)
 
 
-__all__ = ["REGISTRY", "RETIRED_IDS", "CheckContext", "Region", "Rule", "Severity", "Violation", "find_rule"]
+__all__ = ["REGISTRY", "RETIRED_IDS", "RULES_GROUP", "CheckContext", "Rule", "Violation", "find_rule"]

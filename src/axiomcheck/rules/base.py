@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model import BBox, ReferenceCheck, Submission
-from ..model import Confidence as Confidence, Region as Region, RegionKind as RegionKind, Severity as Severity
+from ..model import BBox, Confidence, ReferenceCheck, Region, SectionKind, Severity, Submission
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -30,7 +29,7 @@ class CheckContext:
     venue: str
     track: str
     stage: str
-    main_body_excludes: tuple[str, ...]
+    main_body_excludes: tuple[SectionKind, ...]
     """Section kinds that do not count toward the page limit on this track."""
     submission: Submission = Submission()
     """What the organizers know about the file (``--authors``, a manifest)."""
@@ -63,24 +62,46 @@ TEMPLATE_KEY = "template"
 
 
 TEMPLATE_OPTIONAL_KEY = "template_optional"
+FORMERLY_KEY = "formerly"
+"""The dataclass field metadata key that names an option's former pack key (`option(formerly=...)`)."""
+ALLOWED_KEY = "allowed"
+"""The dataclass field metadata key of what a pack may write for an option (`Allowed`)."""
 
 
-def from_template(path: str, optional: bool = False) -> Any:
+@dataclass(frozen=True)
+class Allowed:
+    """What a pack may write for an option besides the option's type, declared beside it
+    (`option`, `from_template`) and checked when the pack loads, before any paper is read
+    (the pack schema, `packs/schema.py`): a range for a number; for a text (or each text of a
+    list), that it is a regular expression, and the named groups the rule reads from its
+    matches. A closed set of words is the option's type instead: a `Literal`."""
+
+    minimum: float | None = None
+    maximum: float | None = None
+    regex: bool = False
+    groups: tuple[str, ...] = ()
+    """Named groups the regular expression must define (`(?P<institution>...)`)."""
+
+
+def option(default: Any, *, minimum: float | None = None, maximum: float | None = None, regex: bool = False,
+           groups: tuple[str, ...] = (), formerly: str | None = None) -> Any:
+    """An option with its default and what a pack may write for it (`Allowed`). `formerly`
+    is the option's former pack key: packs that still write it keep working, with a warning
+    that names the file, the line and the new key."""
+    metadata: dict[str, Any] = {ALLOWED_KEY: Allowed(minimum, maximum, regex or bool(groups), groups)}
+    if formerly is not None:
+        metadata[FORMERLY_KEY] = formerly
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def from_template(path: str, optional: bool = False, minimum: float | None = None) -> Any:
     """An option whose value comes from the pack's template file at `path` (e.g.
     `text_block.left`, `notices.{notice}.text` with another option's value in braces); the
     rule pack fills it before the rule runs, and stops with the fix when it cannot (unless
-    `optional`: then the option stays None)."""
-    return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path, TEMPLATE_OPTIONAL_KEY: optional})
-
-
-FORMERLY_KEY = "formerly"
-"""The dataclass field metadata key that names an option's former pack key (`renamed`)."""
-
-
-def renamed(default: Any, formerly: str) -> Any:
-    """An option whose pack key used to be `formerly`: packs that still write the old key
-    keep working, with a warning that names the file, the line and the new key."""
-    return dataclasses.field(default=default, metadata={FORMERLY_KEY: formerly})
+    `optional`: then the option stays None). A pack that gives the value itself must give
+    at least `minimum`."""
+    return dataclasses.field(default=None, metadata={TEMPLATE_KEY: path, TEMPLATE_OPTIONAL_KEY: optional,
+                                                     ALLOWED_KEY: Allowed(minimum=minimum)})
 
 
 class MainBodyPageLimit:

@@ -11,15 +11,16 @@ Doe").
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, enclosing
+from ..model import BBox, Line, Severity, enclosing
 from ._names import NAME_MARKS_RE, NAME_RUN_RE, clean, is_person, lowercase, name_patterns, name_words, squash
 from ._text import MAX_QUOTE, SHORT_QUOTE
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -114,18 +115,20 @@ def _name_spans(rows: Sequence[_Row], found: dict[int, _Match]) -> list[tuple[in
         chosen = [not (bold_names and not line.bold)
                   and (row in holding or ((apart or bold_names) and _is_name_line(clean(line.text))))
                   for line in row.lines]
-        first = 0
-        while first < len(chosen):
-            if not chosen[first]:
-                first += 1
-                continue
-            last = first
-            while last + 1 < len(chosen) and chosen[last + 1]:
-                last += 1
-            result.append((row.spans[first][0], row.spans[last][1],
-                           enclosing([line.bbox for line in row.lines[first:last + 1]])))
-            first = last + 1
+        result += _runs(row, chosen)
     return result
+
+
+def _runs(row: _Row, chosen: list[bool]) -> list[tuple[int, int, BBox]]:
+    """(start, end, box) of each run of consecutive chosen lines of `row`."""
+    runs = []
+    for is_chosen, group in itertools.groupby(range(len(chosen)), key=chosen.__getitem__):
+        if is_chosen:
+            indexes = list(group)
+            first, last = indexes[0], indexes[-1]
+            runs.append((row.spans[first][0], row.spans[last][1],
+                         enclosing([line.bbox for line in row.lines[first:last + 1]])))
+    return runs
 
 
 def _is_name_line(text: str) -> bool:
@@ -189,6 +192,7 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
     box = enclosing([row.bbox for row in rows])
     found = _find_authors(names, text, options.initials)
     listed = "; ".join(names)
+    evidence = f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}"
     if not found:
         shown = "; ".join(line.text for line in block.lines)
         missing = (f"The listed author '{names[0]}' is not" if len(names) == 1
@@ -197,29 +201,34 @@ def author_list(doc: Document, options: AuthorListOptions, context: CheckContext
             message=f"{missing} printed in the author block, which shows '{shown[:SHORT_QUOTE]}'.",
             hint="Print the author names as the submission system lists them (or have the organizers correct "
                  "the list); if the block shows them as an image or in a font without text, make it text.",
-            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
+            page=1, bbox=box, evidence=evidence)
         return
+    yield from _listed_against_printed(names, found, box, evidence)
+    for extra, extra_box, printed_line in _extra_names(rows, text, found):
+        yield Violation(
+            message=f"'{extra}' is printed in the author block but is not on the submission's author list.",
+            hint="Print only the listed authors, or have the organizers add the author in the submission system.",
+            page=1, bbox=extra_box, evidence=f"listed: {listed} / printed: {printed_line}", severity=Severity.WARNING)
+
+
+def _listed_against_printed(names: list[str], found: dict[int, _Match], box: BBox,
+                            evidence: str) -> Iterator[Violation]:
+    """The listed authors that are not printed, and a printed order that is not the list's."""
     for index, name in enumerate(names):
         if index not in found:
             yield Violation(
                 message=f"The listed author '{name}' is not printed in the author block.",
                 hint="Add the author as the submission system lists the name (spelled the same; an "
                      "initial for a given name is fine), or have the organizers correct the list.",
-                page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
-    printed = sorted(found.values(), key=lambda m: m.start)
-    order = [m.author for m in printed]
+                page=1, bbox=box, evidence=evidence)
+    order = [m.author for m in sorted(found.values(), key=lambda m: m.start)]
     if order != sorted(order):
         yield Violation(
             message="The authors are printed in another order than the submission system lists them: "
                     f"printed {', '.join(names[i] for i in order)}; "
                     f"listed {', '.join(names[i] for i in sorted(order))}.",
             hint="Print the authors in the order the submission system lists them.",
-            page=1, bbox=box, evidence=f"listed: {listed} / printed: {block.text[:MAX_QUOTE]}")
-    for extra, extra_box, printed_line in _extra_names(rows, text, found):
-        yield Violation(
-            message=f"'{extra}' is printed in the author block but is not on the submission's author list.",
-            hint="Print only the listed authors, or have the organizers add the author in the submission system.",
-            page=1, bbox=extra_box, evidence=f"listed: {listed} / printed: {printed_line}", severity=Severity.WARNING)
+            page=1, bbox=box, evidence=evidence)
 
 
 def title_key(text: str) -> str:
@@ -237,8 +246,9 @@ def _metadata_title(doc: Document) -> str | None:
 
 @dataclass(frozen=True)
 class TitleMatchOptions:
-    template_titles: tuple[str, ...] = (r"formatting instructions", r"^\s*(?:paper\s+)?title\s*$",
-                                        r"^\s*untitled", r"instructions for (?:authors|icml|neurips)")
+    template_titles: tuple[str, ...] = option((r"formatting instructions", r"^\s*(?:paper\s+)?title\s*$",
+                                               r"^\s*untitled", r"instructions for (?:authors|icml|neurips)"),
+                                              regex=True)
     """Regular expressions (case-insensitive) for titles the templates ship with."""
 
 

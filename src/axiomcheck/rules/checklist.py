@@ -11,16 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from ..model import BBox, Line
+from ..model import BBox, Line, Severity
 from ._checklist import checklist_lines
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
 
-PRESENCE = ("required", "optional", "forbidden")
 _ITEM_RE = re.compile(r"^(\d{1,2})\.\s+\S")
 _TODO = "[TODO]"
 MAX_ITEM_FINDINGS = 5
@@ -29,14 +28,9 @@ MAX_ITEM_FINDINGS = 5
 
 @dataclass(frozen=True)
 class ChecklistOptions:
-    presence: str = "optional"
+    presence: Literal["required", "optional", "forbidden"] = "optional"
     """required: the checklist must be there and answered; optional: it may be left out, but
     unanswered items are warnings; forbidden: it must not be in the PDF."""
-
-    def __post_init__(self) -> None:
-        if self.presence not in PRESENCE:
-            # TypeError is how the pack loader reports a bad option value (file, rule and fix).
-            raise TypeError(f"option 'presence' must be one of {', '.join(PRESENCE)}, not {self.presence!r}")
 
 
 @rule(id="AX105", name="checklist", group="pages", options=ChecklistOptions)

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Heading, Line
+from ..model import BBox, Heading, Line, Region, RegionKind
 from ._checklist import ChecklistItem, checklist_lines, find_items, key
-from .base import CheckContext, Region, RegionKind, Violation, from_template, rule
+from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document

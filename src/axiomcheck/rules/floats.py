@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .base import CheckContext, NoOptions, Severity, Violation, rule
+from ..model import Severity
+from .base import CheckContext, NoOptions, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -7,16 +7,16 @@ size the rest), and the rows that run past the page's edge.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Hiding, Line, Word, enclosing
+from ..model import BBox, Hiding, HidingReason, Line, Severity, Word, enclosing
 from ._prompts import overlaid, venues_words
 from ._text import clip
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -25,7 +25,7 @@ MIN_LETTERS = 2
 """A word counts toward a hidden run's length when it has this many letters."""
 MAX_QUOTE = 200
 """Characters of hidden text quoted in a message."""
-MECHANISMS = MappingProxyType({
+MECHANISMS: Mapping[HidingReason, str] = MappingProxyType({
     "render-mode": "drawn in a text render mode that paints nothing",
     "transparent": "painted fully transparent",
     "soft-mask": "made invisible by transparency (a soft mask, blend mode or faint alpha)",
@@ -39,11 +39,12 @@ MECHANISMS = MappingProxyType({
     "tiny": "set in type too small to read",
     "text-layer": "whose font's ToUnicode map makes the text layer say other words than the glyphs show",
 })
-"""How the text is hidden, by `Hiding.reason`, as a message says it."""
-_UNSMUGGLED = ("redacted", "cropped")
+"""How the text is hidden, by `Hiding.reason`, as a message says it (every reason has its
+words: `tests/test_hidden_text.py`)."""
+_UNSMUGGLED: tuple[HidingReason, ...] = ("redacted", "cropped")
 """Hidden without being smuggled (a redaction bar shows; a figure's trim cuts its own text):
 warnings, since a machine still reads the text."""
-_HINTS = MappingProxyType({
+_HINTS: Mapping[HidingReason, str] = MappingProxyType({
     "redacted": "Delete the text under the bar rather than covering it: the text layer still carries it.",
     "cropped": "Crop the figure in its source (or delete the cut-off text): the text layer still carries it.",
 })
@@ -51,7 +52,7 @@ _HINTS = MappingProxyType({
 
 @dataclass(frozen=True)
 class HiddenTextOptions:
-    min_words: int = 3
+    min_words: int = option(3, minimum=1)
     """A hidden run must have this many words of two or more letters (short figure labels and
     table numbers do not count)."""
     allow: tuple[str, ...] = ()
@@ -63,7 +64,7 @@ class HiddenTextOptions:
 class _Run:
     """Consecutive words of a line hidden the same way."""
 
-    reason: str
+    reason: HidingReason
     words: tuple[Word, ...]
     hidings: tuple[Hiding, ...]
 
@@ -160,7 +161,7 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
     """
     allowed = [a.lower() for a in options.allow]
     for number in range(1, doc.page_count + 1):
-        by_reason: dict[str, list[_Run]] = {}
+        by_reason: dict[HidingReason, list[_Run]] = {}
         for run in _runs(doc, number):
             if _worded(run, options.min_words) and not any(a in run.text.lower() for a in allowed):
                 by_reason.setdefault(run.reason, []).append(run)
@@ -176,7 +177,7 @@ def hidden_text(doc: Document, options: HiddenTextOptions, context: CheckContext
 
 @dataclass(frozen=True)
 class PageOverflowOptions:
-    min_words: int = 1
+    min_words: int = option(1, minimum=1)
     """Lines with fewer words past the edge are not reported."""
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, PageVisibility, Word, enclosing
+from ..model import BBox, Line, PageVisibility, Severity, Word, enclosing
 from ._prompts import ASKING, overlaid, prompt_kind, venues_words
 from ._text import clip
-from .base import CheckContext, Severity, Violation, rule
+from .base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -55,10 +55,10 @@ openly."""
 
 @dataclass(frozen=True)
 class ReviewerPromptOptions:
-    phrases: tuple[str, ...] = DEFAULT_REVIEWER_PHRASES
+    phrases: tuple[str, ...] = option(DEFAULT_REVIEWER_PHRASES, regex=True)
     """Regular expressions (case-insensitive) of phrases addressed to AI reviewers: an error when
     hidden, a warning when visible."""
-    injections: tuple[str, ...] = DEFAULT_INJECTIONS
+    injections: tuple[str, ...] = option(DEFAULT_INJECTIONS, regex=True)
     """Regular expressions of generic injection phrases: an error when hidden, a warning when
     visible next to review words."""
 
@@ -183,20 +183,26 @@ def _listed(page: _Page, always: list[re.Pattern[str]], injections: list[re.Patt
         if all(w.word in page.venues for w in words):
             continue
         hidden = sum(1 for w in words if page.hidden(w.word)) > HIDDEN_SHARE * len(words)
-        first, last = words[0], words[-1]
-        lower = page.line_starts[max(first.line - CONTEXT_LINES, 0)]
-        upper = page.line_starts[min(last.line + 1 + CONTEXT_LINES, len(page.line_starts) - 1)]
-        sentence = _sentence(page.text, match.start(), match.end(), lower, upper)
-        if hidden:
-            run = _hidden_run(page, placed.index(first), placed.index(last))
-            page.claimed.update(run)
-            sentence = " ".join(word.text for word in run)
+        sentence = _quoted(page, match, words, hidden)
         if not (addressed or hidden or _REVIEW_CONTEXT_RE.search(sentence)) or sentence in reported:
             continue
         reported.add(sentence)
         box = enclosing(w.word.bbox for w in words)
         yield (_hidden_prompt(page.number, sentence, box, prompt_kind(sentence)) if hidden
                else _visible_prompt(page.number, sentence, box))
+
+
+def _quoted(page: _Page, match: re.Match[str], words: list[_Placed], hidden: bool) -> str:
+    """What a finding quotes of a phrase's match: the hidden run it is in (claimed, so that it
+    is reported once), or the sentence around it within a few lines."""
+    first, last = words[0], words[-1]
+    if hidden:
+        run = _hidden_run(page, page.placed.index(first), page.placed.index(last))
+        page.claimed.update(run)
+        return " ".join(word.text for word in run)
+    lower = page.line_starts[max(first.line - CONTEXT_LINES, 0)]
+    upper = page.line_starts[min(last.line + 1 + CONTEXT_LINES, len(page.line_starts) - 1)]
+    return _sentence(page.text, match.start(), match.end(), lower, upper)
 
 
 def _asking(page: _Page) -> Iterator[Violation]:

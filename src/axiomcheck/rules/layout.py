@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Line, Role, enclosing
+from ..model import BBox, Line, Role, Severity, enclosing
 from ._lines import body_size_lines, main_text_size
-from .base import CheckContext, Severity, Violation, from_template, rule
+from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -54,15 +54,15 @@ def _inches(points: float) -> str:
 
 @dataclass(frozen=True)
 class TextBlockOptions:
-    left: float = from_template("text_block.left")
+    left: float = from_template("text_block.left", minimum=0)
     """Left edge of the template's text block (points from the left of the page)."""
-    right: float = from_template("text_block.right")
+    right: float = from_template("text_block.right", minimum=0)
     """Right edge of the template's text block."""
-    top: float = from_template("text_block.top")
+    top: float = from_template("text_block.top", minimum=0)
     """Top of the text block (points from the top of the page): no body baseline lies above it."""
-    bottom: float = from_template("text_block.bottom")
+    bottom: float = from_template("text_block.bottom", minimum=0)
     """The lowest body baseline on a full page."""
-    tolerance: float = from_template("text_block.tolerance")
+    tolerance: float = from_template("text_block.tolerance", minimum=0)
     """How far (points) text may stand outside the block before it counts (rounding, overfull boxes)."""
 
 
@@ -142,9 +142,9 @@ def text_block(doc: Document, options: TextBlockOptions, context: CheckContext) 
 
 @dataclass(frozen=True)
 class BodyFontSizeOptions:
-    size: float = from_template("body.size")
+    size: float = from_template("body.size", minimum=1)
     """The template's body type size in points (NeurIPS and ICML: 10 pt, 9.96 pt in the PDF)."""
-    tolerance: float = from_template("body.size_tolerance")
+    tolerance: float = from_template("body.size_tolerance", minimum=0)
     """Rounding allowance in points."""
 
 
@@ -187,9 +187,9 @@ def body_font_size(doc: Document, options: BodyFontSizeOptions, context: CheckCo
 
 @dataclass(frozen=True)
 class LeadingOptions:
-    leading: float = from_template("body.leading")
+    leading: float = from_template("body.leading", minimum=1)
     """The template's baseline pitch of body text in points (NeurIPS: 11 pt; ICML: 11.96 pt)."""
-    tolerance: float = from_template("body.leading_tolerance")
+    tolerance: float = from_template("body.leading_tolerance", minimum=0)
     """How far (points) the measured pitch may fall below the template's before it is squeezed."""
 
 
@@ -248,7 +248,7 @@ def leading(doc: Document, options: LeadingOptions, context: CheckContext) -> It
 
 @dataclass(frozen=True)
 class ColumnsOptions:
-    columns: int = from_template("columns")
+    columns: int = from_template("columns", minimum=1)
     """The template's number of text columns (NeurIPS: 1, ICML: 2)."""
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Region, RegionKind, Role, TemplateText
+from ..model import BBox, Region, RegionKind, Role, Severity, TemplateText
 from ._text import clip
-from .base import CheckContext, NoOptions, Severity, Violation, from_template, rule
+from .base import CheckContext, NoOptions, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -136,7 +136,7 @@ def stale_header(doc: Document, options: StaleHeaderOptions, context: CheckConte
     """
     if context.stage != "submission":
         return
-    theirs = not options.template or doc.template.name == options.template
+    theirs = not options.template or str(doc.template.name) == options.template
     for page, text, box, what, judged in _headers(doc):
         why = _stale(text, options.year, judged, theirs)
         if why is not None:

@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..model import Line, Passage, Role
+from ..model import Line, Passage, Role, Severity
 from ._leftover import SKIPPED_REGIONS, Spot, around, page_finding, read_lines
 from ._text import sentence_around
-from .base import CheckContext, NoOptions, Severity, Violation, rule
+from .base import CheckContext, NoOptions, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from ..model import (FURNITURE, MM_PER_POINT, BBox, StatementSection, enclosing, names_of, page_size_name,
-                     statement_sections, unnamed_kinds)
+from ..model import (FURNITURE, MM_PER_POINT, BBox, PageSizeName, Region, RegionKind, SectionKind, Severity,
+                     StatementSection, enclosing, names_of, page_size_name, statement_sections, unnamed_kinds)
 from ..model.statements import UNNAMED
-from .base import CheckContext, MainBodyPageLimit, Region, RegionKind, Severity, Violation, renamed, rule
+from .base import CheckContext, MainBodyPageLimit, Violation, option, rule
 
 if TYPE_CHECKING:
-    from ..model import Document, Heading
+    from ..model import Document, Heading, MainBody
 
 
 LIMIT_LINE_GAP = 3.0
@@ -29,7 +29,7 @@ _ENTRY_RE = re.compile(r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s+\S.*\b(?:19|20)\d\d\b"
 
 @dataclass(frozen=True)
 class PageLimitOptions(MainBodyPageLimit):
-    main_body_pages: int = renamed(4, formerly="max_pages")
+    main_body_pages: int = option(4, minimum=1, formerly="max_pages")
     """How many pages the main body may fill (a partly filled last page counts as one)."""
 
 
@@ -60,16 +60,7 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     if body.end is None or body.pages <= options.main_body_pages:
         return
     overflow = body.end.page - 1 + body.end.fraction - options.main_body_pages
-    where = (f"ends on page {body.end.page}" if body.excluded_start is None else
-             f"ends on page {body.end.page}, before '{body.excluded_start.text}' on page "
-             f"{body.excluded_start.page}")
     first_page_over = options.main_body_pages + 1
-    floats_over = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
-                   if item.page >= first_page_over]
-    if floats_over and body.excluded_start is not None:
-        where = (f"runs to page {body.end.page}: its text stops before '{body.excluded_start.text}' on page "
-                 f"{body.excluded_start.page}, and {', '.join(floats_over)}, placed among the references, "
-                 f"count{'s' if len(floats_over) == 1 else ''} too")
     overflow_regions = _past_limit(doc, options.main_body_pages, body.excluded_start) + tuple(
         Region(item.page, item.bbox, RegionKind.SHADE) for item in body.floats if item.page >= first_page_over)
     finding_page = min((region.page for region in overflow_regions), default=first_page_over)
@@ -82,7 +73,7 @@ def page_limit(doc: Document, options: PageLimitOptions, context: CheckContext) 
     unexempted = _within_without(doc, statements, options.main_body_pages, context.main_body_excludes)
     yield Violation(
         message=(f"The main body runs {overflow:.1f} pages past the {options.main_body_pages}-page limit "
-                 f"({body.pages} pages; it {where})."
+                 f"({body.pages} pages; it {_where_it_ends(body, first_page_over)})."
                  + ("" if count_is_certain else
                     " The pages past the limit hold what look like reference entries, but no References heading "
                     "was recognised, so the whole paper was counted: check with `axiomcheck inspect`.")
@@ -105,7 +96,7 @@ def _statements_sentence(statements: tuple[StatementSection, ...]) -> str:
 
 
 def _within_without(doc: Document, statements: tuple[StatementSection, ...], limit: int,
-                    excluded: tuple[str, ...]) -> str:
+                    excluded: tuple[SectionKind, ...]) -> str:
     """A sentence saying the paper is within `limit` without the statements the venue's rules
     neither exempt nor name, when it is and it counts some; else empty."""
     unnamed = [statement for statement in statements if statement.decision == UNNAMED]
@@ -113,6 +104,21 @@ def _within_without(doc: Document, statements: tuple[StatementSection, ...], lim
         return ""
     titles = " and ".join(f"'{statement.heading.text}'" for statement in unnamed)
     return f" It is within the limit without {titles}, which the venue's rules do not exempt: ask the organizers."
+
+
+def _where_it_ends(body: MainBody, first_page_over: int) -> str:
+    """Where the main body ends, for the message: its page, the section it stops before, and
+    its floats placed past the limit among the references."""
+    assert body.end is not None
+    stop = body.excluded_start
+    if stop is None:
+        return f"ends on page {body.end.page}"
+    floats_over = [f"{item.kind.capitalize()} {item.number} (page {item.page})" for item in body.floats
+                   if item.page >= first_page_over]
+    if not floats_over:
+        return f"ends on page {body.end.page}, before '{stop.text}' on page {stop.page}"
+    return (f"runs to page {body.end.page}: its text stops before '{stop.text}' on page {stop.page}, and "
+            f"{', '.join(floats_over)}, placed among the references, count{'s' if len(floats_over) == 1 else ''} too")
 
 
 def _reference_entries(doc: Document, first_page: int) -> int:
@@ -179,11 +185,11 @@ def appendix_forbidden(doc: Document, options: object, context: CheckContext) ->
 
 @dataclass(frozen=True)
 class PageSizeOptions:
-    sizes: tuple[str, ...] = ("letter",)
+    sizes: tuple[PageSizeName, ...] = ("letter",)
     """Allowed sizes by name: letter, a4, a1, a0, poster-61x90."""
-    orientation: str = "portrait"
+    orientation: Literal["portrait", "landscape", "any"] = "portrait"
     """portrait, landscape or any."""
-    tolerance_mm: float = 3.0
+    tolerance_mm: float = option(3.0, minimum=0)
 
 
 @rule(id="AX103", name="page-size", group="pages", options=PageSizeOptions, needs_text=False)
@@ -242,8 +248,8 @@ def page_size(doc: Document, options: PageSizeOptions, context: CheckContext) ->
 
 @dataclass(frozen=True)
 class PageCountOptions:
-    min_pages: int = 1
-    max_total_pages: int = renamed(0, formerly="max_pages")
+    min_pages: int = option(1, minimum=0)
+    max_total_pages: int = option(0, minimum=0, formerly="max_pages")
     """The most pages the whole PDF may have, everything included; 0 means no maximum."""
 
 

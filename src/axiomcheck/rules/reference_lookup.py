@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..model import Region, RegionKind, Verdict
+from ..model import Region, RegionKind, Severity, Verdict
 from ._text import SHORT_QUOTE, clip
-from .base import CheckContext, NoOptions, Severity, Violation, rule
+from .base import CheckContext, NoOptions, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document, Lookup, ReferenceEntry

@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..model import Region, RegionKind
+from ..model import Region, RegionKind, Severity
 from ..model.bibliography import doi_is_well_formed, name_key, title_key
 from ._text import SHORT_QUOTE, TEXT_REGIONS, clip, search
-from .base import CheckContext, NoOptions, Severity, Violation, rule
+from .base import CheckContext, NoOptions, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document, ReferenceEntry

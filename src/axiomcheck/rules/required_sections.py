@@ -2,17 +2,17 @@
 
 Which section (ICML's impact statement, ARR's Limitations section) and before which other
 section it must stand is the pack's: this module knows only section kinds, as the structure
-reports them (`SECTION_KINDS`).
+reports them (`model.SectionKind`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from ..model import SECTION_KINDS, BBox, Heading
-from .base import CheckContext, Region, RegionKind, Violation, rule
+from ..model import BBox, Heading, Region, RegionKind, SectionKind
+from .base import CheckContext, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document
@@ -20,22 +20,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class RequiredSectionOptions:
-    kind: str = "limitations"
+    kind: SectionKind = "limitations"
     """The section kind the venue requires (one of the structure's section kinds: impact,
     limitations, ethics, reproducibility, ...)."""
     name: str = "Limitations"
     """The section as the venue names it, for messages and the fix."""
-    before: str = "references"
+    before: Literal["", SectionKind] = "references"
     """A section kind the required section must come before (empty: anywhere)."""
-
-    def __post_init__(self) -> None:
-        # TypeError is how the pack loader reports a bad option value (file, rule and fix).
-        for option in ("kind", "before"):
-            value = getattr(self, option)
-            if value and value not in SECTION_KINDS:
-                raise TypeError(f"option '{option}' must be one of {', '.join(SECTION_KINDS)}, not {value!r}")
-        if not self.kind:
-            raise TypeError("option 'kind' must name a section kind")
 
 
 @rule(id="AX108", name="required-section", group="pages", options=RequiredSectionOptions)

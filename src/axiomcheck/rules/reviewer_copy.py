@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..model import RegionKind, VenueMark
+from ..model import Region, RegionKind, Severity, VenueMark
 from ._prompts import venue_marks
 from ._text import clip
-from .base import CheckContext, NoOptions, Region, Severity, Violation, rule
+from .base import CheckContext, NoOptions, Violation, rule
 
 if TYPE_CHECKING:
     from ..model import Document

@@ -7,21 +7,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from ..model import FURNITURE, BBox, Notice, TemplateInfo, enclosing
+from ..model import FURNITURE, BBox, Notice, Severity, TemplateInfo, TemplateMode, TemplateName, enclosing
 from ._places import foot_of_page_one
 from ._text import SHORT_QUOTE
-from .base import CheckContext, Severity, Violation, from_template, rule
+from .base import CheckContext, Violation, from_template, rule
 
 if TYPE_CHECKING:
     from ..model import Document
-
-def split_template_name(name: str) -> tuple[str, int | None]:
-    """`neurips-2026` -> ("neurips", 2026); `icml` -> ("icml", None); `unknown` -> ("unknown", None)."""
-    family, _, year = name.partition("-")
-    return family, int(year) if year.isdigit() else None
-
 
 def made_with(template: TemplateInfo) -> str:
     """How the recognised template mode is switched on, as an author would write it."""
@@ -39,7 +33,7 @@ class TemplateNoticeOptions:
     expected: str = from_template("notices.{notice}.text", optional=True)
     """The exact notice the template prints at this stage (from the template file; a pack may
     write its own, e.g. a workshop's notice)."""
-    mode: str = from_template("notices.{notice}.mode", optional=True)
+    mode: TemplateMode | None = from_template("notices.{notice}.mode", optional=True)
     """The mode the expected notice belongs to (submission, preprint, final)."""
     track: str = from_template("notices.{notice}.track", optional=True)
     """The track of the expected final notice (main, workshop, ...); empty for other modes."""
@@ -50,7 +44,7 @@ class TemplateNoticeOptions:
     template: str = from_template("template", optional=True)
     """The template and year the expected notice belongs to (e.g. neurips-2026). A PDF made with
     another template or year is reported once, by template-family (AX202), not here too."""
-    where: str = from_template("notices.{notice}.where", optional=True)
+    where: Literal["notice", "running_head"] | None = from_template("notices.{notice}.where", optional=True)
     """Where the template prints it: the foot of page 1 (`notice`, the default) or the running
     head at the top of every page (`running_head`, as ICLR does)."""
 
@@ -102,39 +96,50 @@ def template_notice(doc: Document, options: TemplateNoticeOptions, context: Chec
             page=1, bbox=_top_of_page_one(doc) if in_head else foot_of_page_one(doc),
             evidence="no running head on page 1" if in_head else _page_one_foot(doc))
         return
-    if options.template and _other_template(template.name, options.template):
+    if options.template and _other_template(template.name, TemplateName.parse(options.template)):
         return
-    if options.workshop_title and template.track == "workshop" and template.workshop_title is not None:
-        title = template.workshop_title
-        if not title.strip():
-            yield Violation(
-                message="The notice's workshop title is empty ('Workshop: .').",
-                hint=f"Add \\workshoptitle{{{options.workshop_title}}} to the preamble.",
-                page=1, bbox=notice.bbox, evidence=notice.text)
-            return
-        if _loose(title) != _loose(options.workshop_title):
-            yield Violation(
-                message=f"The notice names the workshop '{title}'; expected '{options.workshop_title}'.",
-                hint=f"Set \\workshoptitle{{{options.workshop_title}}}.",
-                page=1, bbox=notice.bbox, evidence=notice.text)
-            return
-    if expected and _loose(notice.text) != _loose(expected):
+    titled = _workshop_title(notice, template, options)
+    if titled is not None:
+        yield titled
+    elif expected and _loose(notice.text) != _loose(expected):
         marker = "running head" if in_head else "page-1 notice"
-        stage = _STAGE_PLURALS.get(context.stage, f"{context.stage} versions")
-        required = options.option_hint or "the venue's template options"
-        severity = None
-        if template.mode and options.mode and (template.mode != options.mode
-                                               or _other_track(template, options.track or "")):
-            message = (f"This PDF was made with {made_with(template)} ({marker} '{notice.text}'); "
-                       f"{stage} must use {required}.")
-        elif template.name != "unknown":
-            message = (f"The {marker} reads '{notice.text}'; the template prints '{expected}' "
-                       "with the required options, so the notice was edited by hand.")
-            severity = Severity.WARNING
-        else:
-            message = f"The {marker} reads '{notice.text}'; the venue's template prints '{expected}'."
+        message, severity = _notice_differs(notice, template, options, marker, context.stage)
         yield Violation(message=message, hint=f"{fix} Do not edit the notice by hand.",
                         page=1, bbox=notice.bbox, evidence=notice.text, severity=severity)
+
+
+def _workshop_title(notice: Notice, template: TemplateInfo, options: TemplateNoticeOptions) -> Violation | None:
+    """An empty workshop title, or another than the venue's, in a workshop's final notice."""
+    title = template.workshop_title
+    if not options.workshop_title or template.track != "workshop" or title is None:
+        return None
+    if not title.strip():
+        return Violation(message="The notice's workshop title is empty ('Workshop: .').",
+                         hint=f"Add \\workshoptitle{{{options.workshop_title}}} to the preamble.",
+                         page=1, bbox=notice.bbox, evidence=notice.text)
+    if _loose(title) != _loose(options.workshop_title):
+        return Violation(message=f"The notice names the workshop '{title}'; expected '{options.workshop_title}'.",
+                         hint=f"Set \\workshoptitle{{{options.workshop_title}}}.",
+                         page=1, bbox=notice.bbox, evidence=notice.text)
+    return None
+
+
+def _notice_differs(notice: Notice, template: TemplateInfo, options: TemplateNoticeOptions, marker: str,
+                    stage: str) -> tuple[str, Severity | None]:
+    """What a notice other than the expected one means: the wrong mode or track (the options
+    that made the PDF), a notice of the required template edited by hand (a warning), or
+    another template's notice."""
+    expected = options.expected or ""
+    if template.mode and options.mode and (template.mode != options.mode
+                                           or _other_track(template, options.track or "")):
+        stages = _STAGE_PLURALS.get(stage, f"{stage} versions")
+        required = options.option_hint or "the venue's template options"
+        return (f"This PDF was made with {made_with(template)} ({marker} '{notice.text}'); "
+                f"{stages} must use {required}."), None
+    if template.name.known:
+        return (f"The {marker} reads '{notice.text}'; the template prints '{expected}' "
+                "with the required options, so the notice was edited by hand."), Severity.WARNING
+    return f"The {marker} reads '{notice.text}'; the venue's template prints '{expected}'.", None
 
 
 HEAD_ZONE = 0.08
@@ -184,15 +189,13 @@ def _numbered_pages(doc: Document) -> str:
     return f"a line-number column on {numbered} of {len(pages)} pages with text"
 
 
-def _other_template(found: str, required: str) -> bool:
+def _other_template(found: TemplateName, required: TemplateName) -> bool:
     """True when `found` names a family, or a year, other than `required` (both known)."""
-    found_family, found_year = split_template_name(found)
-    family, year = split_template_name(required)
-    if found_family == "unknown":
+    if not found.known:
         return False
-    if found_family != family:
+    if found.family != required.family:
         return True
-    return found_year is not None and year is not None and found_year != year
+    return found.year is not None and required.year is not None and found.year != required.year
 
 
 def _other_track(template: TemplateInfo, expected_track: str) -> bool:
@@ -235,14 +238,15 @@ def template_family(doc: Document, options: TemplateFamilyOptions, context: Chec
     as the call for papers says; do not copy the preamble of an older paper.
     """
     template = doc.template
-    family, year = split_template_name(template.name)
-    required_family, required_year = split_template_name(options.expected)
+    family, year = template.name.family, template.name.year
+    expected = TemplateName.parse(options.expected)
+    required_family, required_year = expected.family, expected.year
     required = options.label or options.expected
     hint = (f"Use the {required} template" + (f": {options.option_hint}." if options.option_hint else "."))
     notice = doc.notice
     box = notice.bbox if notice else foot_of_page_one(doc)
     evidence = "; ".join(template.evidence) or _layout_evidence(doc)
-    if family == "unknown":
+    if not template.name.known:
         yield Violation(
             message="This PDF was not made with a template axiomcheck recognises (no known notice, text block or "
                     f"metadata); the venue requires {required}.", hint=hint, page=1, bbox=box, evidence=evidence)

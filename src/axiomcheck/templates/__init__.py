@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-
+from ..model import TemplateName
 from ..yamldata import DataFileError, Located, SchemaProblem, load_cached, locate, plain, validate
 from .facts import NoticeFacts, TemplateFacts, build_facts
 from .schema import SCHEMA
@@ -159,8 +159,8 @@ def find_template(name: str) -> TemplateFacts:
 
 def families() -> tuple[str, ...]:
     """The template families the shipped files describe, read from their names (`<family>-<year>`
-    or `<family>`, as the engine reads a recognised template's family) without loading them."""
-    return tuple(sorted({name.partition("-")[0] for name in shipped_templates()}))
+    or `<family>`, as a recognised template is named) without loading them."""
+    return tuple(sorted({TemplateName.parse(name).family for name in shipped_templates()}))
 
 
 @functools.lru_cache(maxsize=512)

@@ -13,6 +13,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ..model import TemplateMode
+
 
 class Condition(Enum):
     """A fact about a PDF that a template file's rules may require (`when:`, `submission_when:`)."""
@@ -48,7 +50,7 @@ class NoticeFacts:
     """One mode's mode marker: the notice (or running head) and the options that print it."""
 
     key: str
-    mode: str
+    mode: TemplateMode
     track: str | None
     where: str
     text: str | None
@@ -68,7 +70,7 @@ class ModeMatch:
     """A marker's wording that names a mode (and a track)."""
 
     match: str
-    mode: str
+    mode: TemplateMode
     track: str | None
 
 
@@ -140,7 +142,7 @@ class WithoutNotice:
     """A mode told by the author block, line numbers and page numbers when no marker says it."""
 
     when: tuple[Condition, ...]
-    mode: str
+    mode: TemplateMode
     why: str
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import PAGE_SIZES_MM
+from ..model import PAGE_SIZES_MM, TEMPLATE_MODES
 
 _NUMBER = {"type": "number"}
 _TEXT = {"type": "string", "minLength": 1}
 _REGEX = {"type": "string", "minLength": 1, "format": "regex"}
 _REGEXES = {"type": "array", "items": _REGEX, "minItems": 1}
-_MODE = {"enum": ["submission", "preprint", "final"]}
+_MODE = {"enum": list(TEMPLATE_MODES)}
 _CONDITIONS = {"type": "array", "minItems": 1, "items": {"enum": [
     "anonymous", "named", "line_numbers", "no_line_numbers", "page_numbers", "no_page_numbers"]}}
 

@@ -28,19 +28,19 @@ from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.schemas import SchemaGenerator
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from .. import __version__
 from ..batch.inputs import Item
-from ..batch.plan import PackSpec
+from ..batch.plan import Group, RunPlan
 from ..batch.run import RunSettings, run_items
 from ..codec import report_to_json
 from ..limits import Limits, format_duration, format_size
@@ -103,62 +103,85 @@ class _Refused(Exception):
 
 
 def create_app(settings: WebSettings) -> Starlette:
-    """The web application for `settings` (the packs are validated here: PackError if broken)."""
-    offered = Offered.load(settings.venues)
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "pages"),
-                                     autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True,
-                                     lstrip_blocks=True)
-    templates = Jinja2Templates(env=environment)
-    state: dict[str, Any] = {}
+    """The web application for `settings` (the packs are resolved here: PackError if broken)."""
+    server = _Server(settings, Offered.load(settings.venues))
+    return Starlette(routes=server.routes(), lifespan=server.lifespan, middleware=[Middleware(SecurityHeaders)],
+                     exception_handlers={HTTPException: server.http_error, Busy: server.busy,
+                                         CheckerRefused: server.server_fault, Exception: server.server_fault})
+
+
+class _Server:
+    """The application's pages and handlers over the offered packs; its upload folder and
+    checker processes live from the application's start to its end (`lifespan`)."""
+
+    def __init__(self, settings: WebSettings, offered: Offered) -> None:
+        self.settings = settings
+        self.offered = offered
+        environment = jinja2.Environment(loader=jinja2.PackageLoader("axiomcheck.web", "pages"),
+                                         autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True,
+                                         lstrip_blocks=True)
+        self.templates = Jinja2Templates(env=environment)
+        self.folder = Path()
+        self.checkers: Checkers | None = None
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/", self.index, methods=["GET"]),
+            Route("/check", self.check_page, methods=["POST"]),
+            Route("/api/check", self.api_check, methods=["POST"]),
+            Route("/api/packs", self.api_packs, methods=["GET"]),
+            Route("/healthz", self.healthz, methods=["GET"]),
+            Route("/openapi.json", self.openapi, methods=["GET"], include_in_schema=False),
+            Mount("/static", StaticFiles(packages=[("axiomcheck.web", "static")]), name="static"),
+        ]
 
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         for left in await asyncio.to_thread(sweep_left_behind):
             LOG.info("removed %s, which a server that was killed left behind", left)
         server_folder = ServerFolder()  # mode 0700: only this user
-        folder = server_folder.path
-        checkers = Checkers(settings)
-        checkers.start()
-        watching = asyncio.create_task(checkers.watch())
-        state.update(folder=folder, checkers=checkers)
-        app.state.upload_folder, app.state.checkers = folder, checkers
+        self.folder = server_folder.path
+        self.checkers = Checkers(self.settings)
+        self.checkers.start()
+        watching = asyncio.create_task(self.checkers.watch())
+        app.state.upload_folder, app.state.checkers = self.folder, self.checkers
         try:
             yield
         finally:
             watching.cancel()
-            checkers.stop()
+            self.checkers.stop()
             server_folder.remove()
 
-    def page(request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None,
+    def _running(self) -> Checkers:
+        assert self.checkers is not None, "the application has not started"
+        return self.checkers
+
+    # -- pages ---------------------------------------------------------------------------
+    def page(self, request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None,
              **context: Any) -> Response:
-        return templates.TemplateResponse(request, name, {"limits": settings.limits,
-                                                          "format_size": format_size,
-                                                          "format_duration": format_duration, **context},
-                                           status_code=status, headers={**NO_STORE, **(headers or {})})
+        return self.templates.TemplateResponse(
+            request, name, {"limits": self.settings.limits, "format_size": format_size,
+                            "format_duration": format_duration, **context},
+            status_code=status, headers={**NO_STORE, **(headers or {})})
 
-    def form_page(request: Request, status: int = 200, error: str | None = None) -> Response:
-        return page(request, "index.html", status, offered=offered, separator=CHOICE_SEPARATOR, error=error)
+    def form_page(self, request: Request, status: int = 200, error: str | None = None) -> Response:
+        return self.page(request, "index.html", status, offered=self.offered, separator=CHOICE_SEPARATOR,
+                         error=error)
 
-    async def run_check(request: Request, from_form: bool) -> _Outcome:
+    # -- one upload ----------------------------------------------------------------------
+    async def run_check(self, request: Request, from_form: bool) -> _Outcome:
         """Read, save, check and delete one upload. The upload form sends its venue and track
         as one `choice` field; the API sends `venue` and `track`."""
-        checkers: Checkers = state["checkers"]
+        checkers = self._running()
         if checkers.full:
             raise Busy()
-        form = await read_form(request, settings.max_body, settings.limits.max_size)
+        form = await read_form(request, self.settings.max_body, self.settings.limits.max_size)
         try:
-            if from_form:
-                venue, track = offered.split_choice(_text(form.get("choice")))
-            else:
-                venue, track = _text(form.get("venue")), _text(form.get("track"))
-            try:
-                venue, track, stage = offered.choose(venue, track, _text(form.get("stage")))
-            except ChoiceError as error:
-                raise _Refused(400, str(error)) from None
+            group = self._chosen(form, from_form)
             upload = form.get("file")
             if not isinstance(upload, UploadFile) or not upload.filename:
                 raise _Refused(400, "Choose a PDF file to upload.")
-            place = _Upload(state["folder"])
+            place = _Upload(self.folder)
             try:
                 saved = await asyncio.to_thread(save_upload, upload, place.folder)
             except BaseException:
@@ -167,42 +190,56 @@ def create_app(settings: WebSettings) -> Starlette:
         finally:
             await form.close()
         try:
-            return await check_saved(saved, place, venue, track, stage, checkers, pictures=from_form)
+            return await self.check_saved(saved, place, group, checkers, pictures=from_form)
         finally:
             place.discard()
 
-    async def check_saved(saved: SavedUpload, place: _Upload, venue: str, track: str, stage: str,
-                          checkers: Checkers, pictures: bool) -> _Outcome:
+    def _chosen(self, form: FormData, from_form: bool) -> Group:
+        """The pack the upload asks for, among those offered (400 when it is not one of them)."""
+        if from_form:
+            venue, track = self.offered.split_choice(_text(form.get("choice")))
+        else:
+            venue, track = _text(form.get("venue")), _text(form.get("track"))
+        try:
+            return self.offered.choose(venue, track, _text(form.get("stage")))
+        except ChoiceError as error:
+            raise _Refused(400, str(error)) from None
+
+    async def check_saved(self, saved: SavedUpload, place: _Upload, group: Group, checkers: Checkers,
+                          pictures: bool) -> _Outcome:
         """The upload's report, and its pictures when `pictures` (the page shows them; the
         JSON API has none, so none are drawn for it)."""
-        rejected = await asyncio.to_thread(precheck_result, str(saved.path), settings.limits, saved.sha256)
+        limits = self.settings.limits
+        rejected = await asyncio.to_thread(precheck_result, str(saved.path), limits, saved.sha256)
         if rejected is not None:
-            refused = Report(venue=venue, track=track, stage=stage, files=[rejected])
+            pack = group.pack
+            refused = Report(venue=pack.venue, track=pack.track, stage=pack.stage, files=[rejected])
             return _Outcome(public_report(refused, saved.display_name), {}, saved.display_name, True)
         evidence = str(place.evidence) if pictures else None
         lease = await checkers.lease(evidence, Known(saved.sha256, prechecked=True))
         place.check = asyncio.get_running_loop().run_in_executor(
-            checkers.threads, _check_upload, lease, saved, PackSpec(venue, track, stage), settings.limits, evidence)
+            checkers.threads, _check_upload, lease, saved, group, limits, evidence)
         place.check.add_done_callback(lambda _: checkers.release(lease))
         report = await asyncio.shield(place.check)  # the author leaving never frees a checker mid-job
         shown = await asyncio.to_thread(_read_pictures, report.files[0].findings, place.evidence,
-                                        settings.max_pictures) if pictures else {}
+                                        self.settings.max_pictures) if pictures else {}
         return _Outcome(public_report(report, saved.display_name), shown, saved.display_name, False)
 
-    async def index(request: Request) -> Response:
-        return form_page(request)
+    # -- routes --------------------------------------------------------------------------
+    async def index(self, request: Request) -> Response:
+        return self.form_page(request)
 
-    async def check_page(request: Request) -> Response:
+    async def check_page(self, request: Request) -> Response:
         try:
-            outcome = await run_check(request, from_form=True)
+            outcome = await self.run_check(request, from_form=True)
         except _Refused as refused:
-            return form_page(request, refused.status, refused.message)
+            return self.form_page(request, refused.status, refused.message)
         if outcome.prechecked:  # not a PDF, empty, too large: the author picks another file
             finding = outcome.report.files[0].findings[0]
-            return form_page(request, 422, f"{outcome.name}: {finding.message} {finding.hint}")
-        return page(request, "result.html", view=result_view(outcome.report, outcome.pictures, outcome.name))
+            return self.form_page(request, 422, f"{outcome.name}: {finding.message} {finding.hint}")
+        return self.page(request, "result.html", view=result_view(outcome.report, outcome.pictures, outcome.name))
 
-    async def api_check(request: Request) -> Response:
+    async def api_check(self, request: Request) -> Response:
         """Check one uploaded PDF and return the JSON report (schema axiomcheck.report/1).
         ---
         summary: Check a PDF
@@ -225,21 +262,21 @@ def create_app(settings: WebSettings) -> Starlette:
           503: {description: "Every worker is busy and the queue is full; retry after Retry-After seconds."}
         """
         try:
-            outcome = await run_check(request, from_form=False)
+            outcome = await self.run_check(request, from_form=False)
         except _Refused as refused:
             return JSONResponse({"error": refused.message}, refused.status, headers=NO_STORE)
         return JSONResponse(report_to_json(outcome.report), headers=NO_STORE)
 
-    async def api_packs(request: Request) -> Response:
+    async def api_packs(self, request: Request) -> Response:
         """The venues this server checks, with their tracks and stages.
         ---
         summary: List venues, tracks and stages
         responses:
           200: {description: "{venues: [{id, name, tracks: [{id, description}], stages, default_stage}]}"}
         """
-        return JSONResponse(offered.to_dict())
+        return JSONResponse(self.offered.to_dict())
 
-    async def healthz(request: Request) -> Response:
+    async def healthz(self, request: Request) -> Response:
         """Liveness and load: checker processes alive, checks running, uploads waiting.
         ---
         summary: Health
@@ -247,67 +284,57 @@ def create_app(settings: WebSettings) -> Starlette:
           200: {description: "{status: ok, checkers, busy, waiting}"}
           503: {description: "A checker process is down."}
         """
-        checkers: Checkers = state["checkers"]
+        checkers = self._running()
         alive = checkers.alive()
-        body = {"status": "ok" if alive == settings.workers else "degraded", "checkers": alive,
-                "busy": checkers.busy, "waiting": checkers.waiting}
-        return JSONResponse(body, 200 if alive == settings.workers else 503, headers=NO_STORE)
+        healthy = alive == self.settings.workers
+        body = {"status": "ok" if healthy else "degraded", "checkers": alive, "busy": checkers.busy,
+                "waiting": checkers.waiting}
+        return JSONResponse(body, 200 if healthy else 503, headers=NO_STORE)
 
-    async def openapi(request: Request) -> Response:
+    async def openapi(self, request: Request) -> Response:
         return JSONResponse(SCHEMAS.get_schema(routes=request.app.routes))
 
-    def wants_json(request: Request) -> bool:
-        return request.url.path.startswith(("/api/", "/healthz", "/openapi"))
-
-    async def http_error(request: Request, error: Exception) -> Response:
+    # -- errors --------------------------------------------------------------------------
+    async def http_error(self, request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
-        if wants_json(request):
+        if _wants_json(request):
             return JSONResponse({"error": error.detail}, error.status_code, headers=NO_STORE)
         if error.status_code == HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
-            return form_page(request, error.status_code, str(error.detail))
-        return page(request, "error.html", error.status_code, title=_TITLES.get(error.status_code, "Error"),
-                    message=str(error.detail))
+            return self.form_page(request, error.status_code, str(error.detail))
+        return self.page(request, "error.html", error.status_code, title=_TITLES.get(error.status_code, "Error"),
+                         message=str(error.detail))
 
-    async def busy(request: Request, error: Exception) -> Response:
+    async def busy(self, request: Request, error: Exception) -> Response:
         message = ("Every checker is busy right now. Please try again in a few seconds; "
                    "your file was not kept.")
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-        if wants_json(request):
+        if _wants_json(request):
             return JSONResponse({"error": message}, 503, headers={**NO_STORE, **headers})
-        return page(request, "error.html", 503, headers, title="Busy", message=message)
+        return self.page(request, "error.html", 503, headers, title="Busy", message=message)
 
-    async def server_fault(request: Request, error: Exception) -> Response:
+    async def server_fault(self, request: Request, error: Exception) -> Response:
         """A checker that could not run the job (logged here) or a bug (uvicorn logs its
         traceback): never shown."""
         if isinstance(error, CheckerRefused):
             LOG.error("a checker could not run the job: %s", error)
         message = ("The check failed on the server's side, not because of your file. Please try again; "
                    "if it happens again, tell the organizers.")
-        if wants_json(request):
+        if _wants_json(request):
             return JSONResponse({"error": message}, 500, headers=NO_STORE)
-        return page(request, "error.html", 500, title="Server error", message=message)
+        return self.page(request, "error.html", 500, title="Server error", message=message)
 
-    routes = [
-        Route("/", index, methods=["GET"]),
-        Route("/check", check_page, methods=["POST"]),
-        Route("/api/check", api_check, methods=["POST"]),
-        Route("/api/packs", api_packs, methods=["GET"]),
-        Route("/healthz", healthz, methods=["GET"]),
-        Route("/openapi.json", openapi, methods=["GET"], include_in_schema=False),
-        Mount("/static", StaticFiles(packages=[("axiomcheck.web", "static")]), name="static"),
-    ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
-                     exception_handlers={HTTPException: http_error, Busy: busy, CheckerRefused: server_fault,
-                                         Exception: server_fault})
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith(("/api/", "/healthz", "/openapi"))
 
 
 _TITLES = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "File too large"}
 
 
-def _check_upload(lease: CheckerLease, saved: SavedUpload, spec: PackSpec, limits: Limits,
+def _check_upload(lease: CheckerLease, saved: SavedUpload, group: Group, limits: Limits,
                   evidence_dir: str | None) -> Report:
     """The upload's report, checked by the run loop through the leased checker (in a thread)."""
-    settings = RunSettings(spec, limits, evidence_dir=evidence_dir)
+    settings = RunSettings(RunPlan.of(group), limits, evidence_dir=evidence_dir)
     return run_items([Item(display=saved.display_name, path=str(saved.path))], settings, lease).report
 
 

@@ -4,7 +4,7 @@ Workers are forked (`execution.pool`), and forking a process that runs an event 
 threads is unsafe, so the server starts one single-threaded checker process per concurrent
 check (`dispatch.Checkers`, spawned). Each keeps a `WorkerPool` per pack it was asked for
 (the few most recent), so workers are reused across uploads. The server and a checker talk
-through an `execution.channel.Channel` in these messages (`execution.codec`):
+through an `execution.channel.Channel` in these messages (`codec.wire`):
 
     server -> checker   CheckUpload     the saved upload, its pack, the folder for its pictures
     checker -> server   UploadChecked   the file's result (its pictures are files in that folder)
@@ -26,7 +26,7 @@ from typing import NamedTuple
 from ..batch.plan import PackSpec
 from ..execution import FileTask, WorkerPool
 from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
-from ..execution.codec import CodecError
+from ..codec.wire import CodecError
 from ..execution.messages import MAX_REQUEST_BYTES
 from ..limits import Limits
 from ..packs import PackError, SelectionError

@@ -25,11 +25,11 @@ from typing import cast
 
 from ..batch.work import Work
 from ..execution.channel import Channel, ChannelClosed, FrameTooLarge
-from ..execution.codec import CodecError
+from ..codec.wire import CodecError
 from ..execution.deaths import LOSSES_BEFORE_VERDICT
 from ..execution.messages import MAX_REPLY_BYTES
 from ..pipeline import NOTHING_KNOWN, Known
-from ..report import FileResult
+from ..report import FileResult, FileStatus
 from ..verdicts import verdict_finding
 from .checker import FROM_CHECKER, CheckUpload, UploadChecked, UploadRefused, serve_checks
 from .settings import WebSettings
@@ -222,6 +222,6 @@ class CheckerLease:
             LOG.warning("a checker was lost while checking an upload: %s", reason)
             losses.append(reason)
             if len(losses) >= LOSSES_BEFORE_VERDICT:
-                return FileResult(path=path, sha256=None, status="error", internal_error=True, findings=[
+                return FileResult(path=path, sha256=None, status=FileStatus.ERROR, internal_error=True, findings=[
                     verdict_finding("internal-error", "The server's checking process was lost twice while "
                                                       f"checking this file ({losses[-1]}).")])

@@ -65,9 +65,6 @@ class SavedUpload:
     sha256: str
     """The file's SHA-256, read as it was saved (the checks take it instead of reading the file again)."""
 
-    def delete(self) -> None:
-        self.path.unlink(missing_ok=True)
-
 
 def display_name(sent: str | None) -> str:
     """The file name the browser sent, reduced to a short base name for display."""

@@ -1,11 +1,18 @@
-"""The venues a server offers, with their tracks and stages, and checking a choice against them."""
+"""The venues a server offers, with their tracks and stages, and checking a choice against them.
+
+Every offered pack is resolved in each of its tracks and stages when the server starts (a
+broken pack stops it there); an upload is checked with the group its choice names, never
+resolved again in the server."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from ..packs import PackInfo, validate_pack
+from ..batch.plan import Group, PackSpec
+from ..pack_catalog import PackInfo
+from ..packs import pack_info
 
 CHOICE_SEPARATOR = "::"
 """Between venue and track in the upload form's single venue-and-track choice."""
@@ -20,11 +27,19 @@ class Offered:
     """The packs offered, in order, keyed by the id the author picks (the `--venue` value)."""
 
     packs: dict[str, PackInfo]
+    groups: dict[tuple[str, str, str], Group]
+    """The resolved pack of each (venue, track, stage)."""
 
     @classmethod
     def load(cls, venues: tuple[str, ...]) -> Offered:
-        """Validate every pack (each track and stage); raises PackError on a broken one."""
-        return cls({venue: validate_pack(venue) for venue in venues})
+        """Every pack resolved in each track and stage; raises PackError on a broken one."""
+        packs = {venue: pack_info(venue) for venue in venues}
+        groups: dict[tuple[str, str, str], Group] = {}
+        for venue, info in packs.items():
+            for track, stage in itertools.product(info.tracks, info.stages):
+                spec = PackSpec(venue, track, stage)
+                groups[(venue, track, stage)] = Group.of(spec, spec.resolve())
+        return cls(packs, groups)
 
     def to_dict(self) -> dict[str, Any]:
         """`GET /api/packs`: venues with their tracks and stages."""
@@ -38,9 +53,10 @@ class Offered:
         """Every stage of any offered venue, in first-seen order."""
         return list(dict.fromkeys(stage for info in self.packs.values() for stage in info.stages))
 
-    def choose(self, venue: str | None, track: str | None, stage: str | None) -> tuple[str, str, str]:
-        """(venue, track, stage) checked against what is offered; an empty venue means the only
-        one, an empty track the venue's default track, an empty stage its default stage."""
+    def choose(self, venue: str | None, track: str | None, stage: str | None) -> Group:
+        """The group of (venue, track, stage), checked against what is offered; an empty venue
+        means the only one, an empty track the venue's default track, an empty stage its
+        default stage."""
         if not venue:
             if len(self.packs) > 1:
                 raise ChoiceError(f"Choose a venue: {', '.join(self.packs)}.")
@@ -54,7 +70,7 @@ class Offered:
         stage = stage or info.default_stage
         if stage not in info.stages:
             raise ChoiceError(f"{venue} has no stage '{stage}'; stages: {', '.join(info.stages)}.")
-        return venue, track, stage
+        return self.groups[(venue, track, stage)]
 
     def split_choice(self, value: str | None) -> tuple[str | None, str | None]:
         """The form's `venue::track` value as (venue, track)."""

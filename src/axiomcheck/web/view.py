@@ -9,11 +9,15 @@ import json
 from dataclasses import dataclass
 
 from ..codec import report_to_json
-from ..finding_types import Severity
-from ..report import FileResult, Finding, Report, Structure
+from ..model import Severity
+from ..report import FileResult, FileStatus, Finding, Report, SectionPage, Structure
 from ..reporters.base import plural
 
 SEVERITIES = ((Severity.ERROR, "Errors"), (Severity.WARNING, "Warnings"), (Severity.INFO, "Notes"))
+_SECTION_ROWS: tuple[tuple[SectionPage, str], ...] = (
+    ("references", "References"), ("appendix", "Appendix"), ("checklist", "Checklist"),
+    ("acknowledgments", "Acknowledgments"), ("impact", "Impact statement"))
+"""The sections whose first page the result page lists, with their labels."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,7 @@ class ResultView:
     venue: str
     track: str
     stage: str
-    status: str
+    status: FileStatus
     headline: str
     detail: str
     groups: list[Group]
@@ -93,10 +97,10 @@ def _verdict(result: FileResult, report: Report) -> tuple[str, str]:
     errors = result.count(Severity.ERROR)
     warnings = result.count(Severity.WARNING)
     where = f"{report.venue}, track {report.track}, stage {report.stage}"
-    if result.status == "error":
+    if result.status is FileStatus.ERROR:
         reason = result.findings[0].message if result.findings else "The file could not be checked."
         return "Not checked", reason
-    if result.status == "fail":
+    if result.status is FileStatus.FAIL:
         also = f" and {plural(warnings, 'warning')}" if warnings else ""
         return f"Fails: {plural(errors, 'error')}", f"{plural(errors, 'error')}{also} for {where}. " \
                                                       "Fix the errors below before you submit."
@@ -120,12 +124,11 @@ def structure_rows(structure: Structure | None, pages: int | None) -> list[tuple
     if structure.main_body_ends_before:
         body += f", before '{structure.main_body_ends_before}'"
     rows.append(("Main body", body))
-    for key, label in (("references", "References"), ("appendix", "Appendix"), ("checklist", "Checklist"),
-                       ("acknowledgments", "Acknowledgments"), ("impact", "Impact statement")):
+    for key, label in _SECTION_ROWS:
         rows.append((label, _page(structure.section_page(key))))
     template = structure.template
-    if template.name:
-        described = template.name + (f", {template.mode} mode" if template.mode else "")
+    if template.name.known:
+        described = f"{template.name}" + (f", {template.mode} mode" if template.mode else "")
         if template.workshop_title:
             described += f" ({template.workshop_title})"
     else:

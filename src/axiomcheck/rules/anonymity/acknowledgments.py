@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import BBox, Passage
+from ...model import BBox, Passage, Severity
 from .._places import lines_box
 from .._text import ACKNOWLEDGMENT_REGIONS, MAX_QUOTE, search, sentence_around
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ...model import Document
@@ -64,13 +64,13 @@ class VisibleAcknowledgmentsOptions:
     template_phrases: tuple[str, ...] = ("do not include acknowledg", "use unnumbered", "only in the final",
                                          "in the anonymized submission", "for blind review")
     """Words of the templates' own instructions under an Acknowledgments heading (not a leak)."""
-    withheld: str = (
+    withheld: str = option((
         r"\[\s*(?:redacted|omitted|removed|withheld|hidden|anonymi[sz]ed|blinded)[^\]]{0,80}\]"
         r"|\b(?:redacted|omitted|removed|withheld|hidden|suppressed|anonymi[sz]ed|blinded)\s+(?:\w+\s+){0,2}?"
         r"(?:for|during|until|to\s+(?:preserve|ensure|maintain))\b"
         r"|\bwill\s+be\s+(?:added|included|provided|restored|given)\s+(?:\w+\s+){0,3}?(?:in|for|after|upon)\s+"
         r"(?:the\s+)?(?:final|camera[- ]ready|publication|acceptance|de-?anonymi[sz]ed)"
-        r"|\[\s*(?:\.\.\.|…)\s*\]")
+        r"|\[\s*(?:\.\.\.|…)\s*\]"), regex=True)
     """A regular expression (case-insensitive) for text that withholds the acknowledgments
     ("[Redacted for anonymous review.]", "Omitted for anonymity", "will be added in the final
     version"). A section that withholds its thanks and thanks no one besides is information."""

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import AuthorBlock, BBox, Line
+from ...model import AuthorBlock, BBox, Line, Severity
 from .._names import person_names
 from .._places import foot_of_page_one, lines_box
 from .._text import MAX_QUOTE, SHORT_QUOTE
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 from ._identity import EMAIL_RE
 from ._placeholders import TEMPLATE_EMAILS, is_placeholder_email, placeholder_names
 
@@ -78,7 +78,7 @@ def anonymous_author_block(doc: Document, options: object, context: CheckContext
                 hint="Remove names, affiliations and addresses from the author block; the template prints "
                      "only its anonymous placeholder.",
                 page=1, bbox=line.bbox, evidence=line.text, severity=Severity.WARNING)
-    if doc.template.name.startswith("icml"):
+    if doc.template.name.family == "icml":
         yield from _icml_footnote(doc)
 
 
@@ -158,7 +158,7 @@ def _icml_footnote(doc: Document) -> Iterator[Violation]:
 
 @dataclass(frozen=True)
 class CameraReadyAnonymousOptions:
-    placeholders: tuple[str, ...] = ()
+    placeholders: tuple[str, ...] = option((), regex=True)
     """Regular expressions for a template's own placeholder authors, affiliations and e-mails,
     besides the ones every template prints (`rules.anonymity._placeholders`: `Firstname1
     Lastname1`, `David S. Hippocampus`, `Anonymous Institution`, ...)."""

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import REGIONS, BBox
+from ...model import REGIONS, BBox, Severity
 from .._text import AUTHOR_AREA, search
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 from ._identity import EMAIL_NEEDS, EMAIL_RE
 from ._placeholders import PLACEHOLDER_EMAILS, is_placeholder_email
 
@@ -102,7 +102,7 @@ def _orcid_violation(identifier: str, page: int, bbox: BBox | None, evidence: st
 
 @dataclass(frozen=True)
 class PersonalIdentifierOptions:
-    min_phone_digits: int = 9
+    min_phone_digits: int = option(9, minimum=1)
     """Digits an international (`+43 316 ...`) number needs; after the word "phone"/"tel" 7 do."""
 
 

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import Passage
+from ...model import Passage, Severity
 from .._names import Folded, fold
 from .._text import AUTHOR_AREA, REFERENCES, search, sentence_around
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ...model import Document
@@ -34,12 +34,13 @@ _MIN_AFFILIATION = 6
 
 @dataclass(frozen=True)
 class NamedInstitutionOptions:
-    prose: str = rf"\b(?:[Aa]t|[Ff]rom|[Bb]y|[Ww]ith|[Ii]n)\s+(?:[Tt]he\s+)?(?P<institution>{INSTITUTION})"
+    prose: str = option(rf"\b(?:[Aa]t|[Ff]rom|[Bb]y|[Ww]ith|[Ii]n)\s+(?:[Tt]he\s+)?(?P<institution>{INSTITUTION})",
+                        groups=("institution",))
     """A regular expression (case-sensitive) for an institution after a preposition; the group
     `institution` is the name."""
-    first_person: str = (r"\b(?:we|our|us)\b|\b(?:recruited|participants|volunteers|subjects|students|"
-                         r"IRB|Institutional\s+Review\s+Board|ethics\s+(?:board|committee)|approved|approval|"
-                         r"consent)\b")
+    first_person: str = option((r"\b(?:we|our|us)\b|\b(?:recruited|participants|volunteers|subjects|students|"
+                                r"IRB|Institutional\s+Review\s+Board|ethics\s+(?:board|committee)|approved|approval|"
+                                r"consent)\b"), regex=True)
     """A regular expression (case-insensitive) that, in the same sentence, makes the institution
     the authors' own: first person, or the site of a study with people (recruiting, ethics board)."""
 

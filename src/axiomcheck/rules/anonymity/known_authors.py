@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import Passage
+from ...model import Passage, Severity
 from .._names import MIN_NAME_WORDS, Folded, fold, name_patterns, name_words
 from .._text import AUTHOR_AREA, MAX_QUOTE, REFERENCES
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, rule
 from ._identity import metadata_values
 
 if TYPE_CHECKING:

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import REGIONS, BBox, Line
+from ...model import REGIONS, BBox, Line, Severity
 from .._names import MIN_NAME_WORDS, account_forms, person_names, squash
 from .._text import ACKNOWLEDGMENT_REGIONS, TEXT_REGIONS, search, sentence_around, trim
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 from ._identity import EMAIL_NEEDS, EMAIL_RE
 from ._placeholders import is_placeholder_email, placeholder_names
 
@@ -69,7 +69,7 @@ _SENTENCE_BREAK_RE = re.compile(r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z
 
 @dataclass(frozen=True)
 class IdentifyingLinkOptions:
-    personal: tuple[str, ...] = (
+    personal: tuple[str, ...] = option((
         r"github\.com/(?P<account>[\w.\-]+)", r"gitlab\.com/(?P<account>[\w.\-]+)",
         r"bitbucket\.org/(?P<account>[\w.\-]+)",
         r"huggingface\.co/(?:datasets/|spaces/)?(?P<account>[\w.\-]+)",
@@ -79,11 +79,11 @@ class IdentifyingLinkOptions:
         r"(?:drive|docs)\.google\.com/\S+", r"dropbox\.com/(?:s|sh|scl)/\S+", r"dl\.dropboxusercontent\.com/\S+",
         r"1drv\.ms/\S+", r"onedrive\.live\.com/\S+",
         r"(?:twitter|x)\.com/(?P<account>\w+)", r"linkedin\.com/in/(?P<account>[\w\-]+)",
-        r"scholar\.google\.[a-z.]+/citations\?\S*user=(?P<account>[\w\-]+)")
+        r"scholar\.google\.[a-z.]+/citations\?\S*user=(?P<account>[\w\-]+)"), regex=True)
     """Regular expressions, matched at the start of a URL without scheme and `www.`, for links to
     personal accounts, pages and file shares; `(?P<account>...)` names the account."""
-    anonymous: tuple[str, ...] = (r"anonymous\.4open\.science\b", r"[\w.\-]*anonym[\w\-]*\.", r"openreview\.net\b",
-                                  r"osf\.io/\S*view_only")
+    anonymous: tuple[str, ...] = option((r"anonymous\.4open\.science\b", r"[\w.\-]*anonym[\w\-]*\.",
+                                         r"openreview\.net\b", r"osf\.io/\S*view_only"), regex=True)
     """Regular expressions for anonymous hosting and OpenReview: always fine."""
     public_accounts: tuple[str, ...] = (
         "pytorch", "huggingface", "tensorflow", "keras-team", "google", "google-research", "google-deepmind",

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...model import Severity
 from .._text import MAX_QUOTE
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 from ._identity import TOOL_RE, identifies, metadata_values, names_person
 
 if TYPE_CHECKING:
@@ -81,10 +82,10 @@ def _metadata_violation(where: str, value: str) -> Violation:
 
 @dataclass(frozen=True)
 class EmbeddedPathOptions:
-    personal_paths: tuple[str, ...] = (
+    personal_paths: tuple[str, ...] = option((
         r"(?:^|[/\\])home[/\\](?P<user>[^/\\]+)[/\\]", r"(?:^|[/\\])Users[/\\](?P<user>[^/\\]+)[/\\]",
         r"Documents and Settings[/\\](?P<user>[^/\\]+)[/\\]",
-        r"(?:^|[/\\])(?:Dropbox|OneDrive|Google ?Drive|iCloud ?Drive|Overleaf)\b[^/\\]*[/\\]")
+        r"(?:^|[/\\])(?:Dropbox|OneDrive|Google ?Drive|iCloud ?Drive|Overleaf)\b[^/\\]*[/\\]"), regex=True)
     """Regular expressions (case-insensitive) for paths that show a person: a home folder
     (`(?P<user>...)` names the user) or a synchronised folder (Dropbox, OneDrive, Overleaf)."""
     generic_users: tuple[str, ...] = ("runner", "user", "username", "shared", "public", "default", "guest",

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import REGIONS, BBox
+from ...model import REGIONS, BBox, Severity
 from .._text import REFERENCES, Hit, search, trim
-from ..base import CheckContext, Severity, Violation, rule
+from ..base import CheckContext, Violation, option, rule
 
 if TYPE_CHECKING:
     from ...model import Document
@@ -34,7 +34,7 @@ def _quoted(hit: Hit) -> bool:
 
 @dataclass(frozen=True)
 class SelfReferenceOptions:
-    patterns: tuple[str, ...] = (
+    patterns: tuple[str, ...] = option((
         r"\bour\s+(?:own\s+)?(?:previous|prior|earlier|recent|preliminary|past|former|preceding)\s+"
         r"(?:work|works|paper|papers|study|studies|publication|publications|research|article)\b",
         r"\bas\s+we\s+(?:have\s+)?(?:previously\s+|recently\s+)?(?:showed|shown|demonstrated|proved|proven|reported|"
@@ -43,7 +43,7 @@ class SelfReferenceOptions:
         r"\bwe\s+(?:have\s+)?(?:previously|recently|earlier)\s+(?:showed|shown|proposed|introduced|demonstrated|"
         r"developed|presented|reported|studied|published)\b",
         r"\bour\s+(?:work|paper|study|method|approach|framework)\s*(?=\[\d|\([A-Z][\w'-]+(?:\s+et\s+al\.?)?,?\s+\d{4})",
-    )
+    ), regex=True)
     """Regular expressions (case-insensitive) for wording that cites one's own earlier work."""
 
 
@@ -79,7 +79,7 @@ def self_reference(doc: Document, options: SelfReferenceOptions, context: CheckC
 
 @dataclass(frozen=True)
 class LeftoverAnonymizationOptions:
-    patterns: tuple[str, ...] = (
+    patterns: tuple[str, ...] = option((
         r"(?:https?://)?(?:[\w-]+\.)*anonym[\w-]*\.[\w.-]+(?:/[^\s]*)?",
         r"(?:https?://)?osf\.io/\S*view_only\S*",
         r"\bAnonymous\s*(?:\(\d{4}[a-z]?\)|,\s*\d{4}[a-z]?\b|\d{4}[a-z]?\b|et\s+al\.?)",
@@ -87,9 +87,9 @@ class LeftoverAnonymizationOptions:
         r"\b(?:anonymi[sz]ed|omitted|removed|hidden|redacted|withheld)\s+(?:for|during|to\s+(?:preserve|ensure|"
         r"maintain))\s+(?:the\s+)?(?:double[-\s]blind\s+|blind\s+|anonymous\s+)?(?:review|anonymity|submission|"
         r"reviewing)\b",
-    )
+    ), regex=True)
     """Regular expressions (case-insensitive) for anonymized links and citations."""
-    reference_entry: str = r"(?m)^[ \t]*(?:\[\d+\][ \t]*)?Anonymous[.,]"
+    reference_entry: str = option(r"(?m)^[ \t]*(?:\[\d+\][ \t]*)?Anonymous[.,]", regex=True)
     """A reference list entry whose author is "Anonymous"."""
 
 

@@ -1,4 +1,5 @@
-"""The one JSON form of results: the report (schema `axiomcheck.report/1`) and the wire.
+"""The one JSON codec: the report's JSON form (schema `axiomcheck.report/1`), here, and the
+messages between processes (`wire.py`), which carry results in that same form.
 
 Every place a result leaves a process or is written down uses these functions: the JSON
 output, `inspect`'s JSON, a worker's reply to its parent, the batch results store, the web
@@ -8,6 +9,7 @@ page's checkers and its API. docs/report-format.md is the contract for what they
     result_to_json(FileResult) -> dict      result_from_json(dict) -> FileResult
     submission_to_json(SubmissionRef)       submission_from_json(dict) -> SubmissionRef
     run_status_to_json(RunStatus) -> dict   (read back by report_from_json)
+    venue_choice_to_json(VenueChoice)       venue_choice_from_json(dict) -> VenueChoice
     report_to_json(Report) -> dict          report_from_json(dict) -> Report
     structure_to_json(Structure) -> dict    structure_from_json(dict) -> Structure
     finding_to_json(Finding) -> dict        finding_from_json(dict) -> Finding
@@ -21,28 +23,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .finding_types import Confidence, Place, Region, RegionKind, Severity
-from .model import BBox, PagePosition
-from .report import (SCHEMA, FileResult, Finding, FoundHeading, FoundReference, FoundStatement, FoundTemplate,
-                     ReferencesUsed, Report, RunStatus, Structure, SubmissionRef, Truncation)
-from .shared_text import SharedText, shared_hidden_text
+from ..model import (HEADING_KINDS, TEMPLATE_MODES, BBox, Confidence, PagePosition, Place, Region, RegionKind, Severity,
+                     TemplateMode, TemplateName, member)
+from ..report import (NEAREST_PACK, SCHEMA, FileResult, FileStatus, Finding, FoundHeading, FoundReference,
+                      FoundStatement, FoundTemplate, ReferencesUsed, Report, RunStatus, Structure, SubmissionRef,
+                      Truncation, VenueChoice)
+from ..shared_text import SharedText, shared_hidden_text
 
 JsonObject = dict[str, Any]
 
 
 def box_to_json(box: BBox) -> list[float]:
-    """A box as the report writes it: [x0, y0, x1, y1], rounded to 0.1 pt."""
-    return box.as_list()
+    """A box as the report writes it: [x0, y0, x1, y1], rounded to 0.1 pt (`BBox.rounded`)."""
+    return [round(value, 1) for value in box]
 
 
 def box_from_json(data: list[float]) -> BBox:
     x0, y0, x1, y1 = (float(value) for value in data)
     return BBox(x0, y0, x1, y1)
-
-
-def rounded(box: BBox) -> BBox:
-    """`box` as the report writes it (0.1 pt), so that a result read back equals the one written."""
-    return box_from_json(box_to_json(box))
 
 
 def _region_to_json(region: Region) -> JsonObject:
@@ -107,7 +105,7 @@ def _heading_to_json(heading: FoundHeading) -> JsonObject:
 
 
 def _heading_from_json(data: JsonObject) -> FoundHeading:
-    return FoundHeading(page=int(data["page"]), kind=str(data["kind"]), number=data.get("number"),
+    return FoundHeading(page=int(data["page"]), kind=member(HEADING_KINDS, data["kind"]), number=data.get("number"),
                         text=str(data["text"]), top_of_page=bool(data["top_of_page"]),
                         bbox=box_from_json(data["bbox"]))
 
@@ -142,7 +140,7 @@ def structure_to_json(structure: Structure) -> JsonObject:
         "title": structure.title,
         "authors": list(structure.authors),
         "notice": structure.notice,
-        "template": {"name": template.name, "mode": template.mode, "track": template.track,
+        "template": {"name": str(template.name), "mode": template.mode, "track": template.track,
                      "workshop_title": template.workshop_title, "evidence": list(template.evidence)},
         "headings": [_heading_to_json(heading) for heading in structure.headings],
         "statements": [_statement_to_json(statement) for statement in structure.statements],
@@ -180,14 +178,18 @@ def structure_from_json(data: JsonObject) -> Structure:
         impact_page=data.get("impact_page"), anonymous=bool(data["anonymous"]),
         line_numbers=bool(data["line_numbers"]), page_size=data.get("page_size"), columns=int(data["columns"]),
         title=data.get("title"), authors=tuple(data.get("authors") or ()), notice=data.get("notice"),
-        template=FoundTemplate(name=str(template["name"]), mode=template.get("mode"), track=template.get("track"),
-                               workshop_title=template.get("workshop_title"),
+        template=FoundTemplate(name=TemplateName.parse(str(template["name"])), mode=_mode(template.get("mode")),
+                               track=template.get("track"), workshop_title=template.get("workshop_title"),
                                evidence=tuple(template.get("evidence") or ())),
         headings=tuple(_heading_from_json(heading) for heading in data.get("headings") or ()),
         outline_entries=int((data.get("outline") or {}).get("entries") or 0),
         outline_disagreements=tuple((data.get("outline") or {}).get("disagreements") or ()),
         statements=tuple(_statement_from_json(statement) for statement in data.get("statements") or ()),
         references=tuple(_reference_from_json(entry) for entry in data.get("references") or ()))
+
+
+def _mode(word: str | None) -> TemplateMode | None:
+    return None if word is None else member(TEMPLATE_MODES, word)
 
 
 def submission_to_json(ref: SubmissionRef) -> JsonObject:
@@ -205,7 +207,7 @@ def result_to_json(result: FileResult) -> JsonObject:
     data: JsonObject = {"path": result.path}
     if result.submission is not None:
         data["submission"] = submission_to_json(result.submission)
-    data |= {"sha256": result.sha256, "status": result.status, "pages": result.pages,
+    data |= {"sha256": result.sha256, "status": result.status.value, "pages": result.pages,
                         "structure": structure_to_json(result.structure) if result.structure is not None else None,
                         "findings": [finding_to_json(f) for f in result.findings],
                         "rules_run": list(result.rules_run)}
@@ -223,7 +225,7 @@ def result_from_json(data: JsonObject, internal_error: bool = False) -> FileResu
     truncated = data.get("truncated")
     submission = data.get("submission")
     return FileResult(
-        path=str(data["path"]), sha256=data.get("sha256"), status=str(data["status"]), pages=data.get("pages"),
+        path=str(data["path"]), sha256=data.get("sha256"), status=FileStatus(data["status"]), pages=data.get("pages"),
         structure=structure_from_json(structure) if structure is not None else None,
         findings=[finding_from_json(f) for f in data.get("findings") or ()], internal_error=internal_error,
         rules_run=tuple(data.get("rules_run") or ()), track=data.get("track"),
@@ -236,10 +238,24 @@ def report_header_to_json(report: Report) -> JsonObject:
     """The report's object without its `files` (what a streamed output writes first)."""
     header: JsonObject = {"schema": SCHEMA, "venue": report.venue, "track": report.track, "stage": report.stage}
     if report.venue_choice is not None:  # the venue was recognised from the template, not given
-        header["venue_choice"] = dict(report.venue_choice)
+        header["venue_choice"] = venue_choice_to_json(report.venue_choice)
     if report.references is not None:
         header["references"] = {"checked": report.references.checked, "source": report.references.source}
     return header | {"page_limits": dict(report.page_limits)}
+
+
+def venue_choice_to_json(choice: VenueChoice) -> JsonObject:
+    """The report's `venue_choice`: how the venue was chosen when none was given."""
+    return {"from": "template", "template": str(choice.template), "template_label": choice.template_label,
+            "mode": choice.mode, "template_track": choice.template_track, "venue": choice.venue,
+            "track": choice.track, "stage": choice.stage, "note": choice.note}
+
+
+def venue_choice_from_json(data: JsonObject) -> VenueChoice:
+    return VenueChoice(venue=str(data["venue"]), track=str(data["track"]), stage=str(data["stage"]),
+                       template=TemplateName.parse(str(data["template"])), template_label=str(data["template_label"]),
+                       mode=member(TEMPLATE_MODES, data["mode"]), template_track=data.get("template_track"),
+                       nearest=data.get("note") == NEAREST_PACK)
 
 
 def run_status_to_json(status: RunStatus) -> JsonObject:
@@ -282,7 +298,7 @@ def report_from_json(data: JsonObject) -> Report:
     return Report(venue=str(data["venue"]), track=str(data["track"]), stage=str(data["stage"]),
                   files=[result_from_json(result) for result in data.get("files") or ()],
                   page_limits=dict(data.get("page_limits") or {}),
-                  venue_choice=dict(data["venue_choice"]) if data.get("venue_choice") else None,
+                  venue_choice=venue_choice_from_json(data["venue_choice"]) if data.get("venue_choice") else None,
                   run_status=partial,
                   references=ReferencesUsed(data["references"].get("source"))
                   if isinstance(data.get("references"), dict) else None)

@@ -1,4 +1,4 @@
-"""One codec for everything processes tell each other: typed values as JSON, never pickle.
+"""What processes tell each other: typed values as JSON, never pickle.
 
 A message is a named tuple (`messages.py`, and the web page's in `web/checker.py`) whose
 fields are plain values, model types (dataclasses and named tuples of `axiomcheck.model`
@@ -11,7 +11,7 @@ code. `decode_value(data, kind)` reads any value by its type (a helper's facts: 
 count, the metadata, a page's words).
 
 A file's result and a finding travel in the report's own JSON form, written and read by the
-report's codec (`axiomcheck.codec`): `result_to_wire` adds only whether the result records a
+report's codec (`codec/__init__.py`): `result_to_wire` adds only whether the result records a
 bug of ours, which the report leaves out.
 """
 
@@ -25,7 +25,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, Union
 
-from ..codec import finding_from_json, finding_to_json, result_from_json, result_to_json
+from . import finding_from_json, finding_to_json, result_from_json, result_to_json
 from ..report import FileResult, Finding
 
 _T = TypeVar("_T")
@@ -125,18 +125,9 @@ def decoder(kind: Any) -> _Decoder:
     own = _OWN_DECODERS.get(kind)
     if own is not None:
         return own
-    if kind is Any:
-        return _same
-    if kind is None or kind is type(None):
-        return _expect(type(None), "null")
-    if kind is bool:
-        return _expect(bool, "true or false")
-    if kind is str:
-        return _expect(str, "a string")
-    if kind is int:
-        return _integer
-    if kind is float:
-        return _number
+    plain = _PLAIN_DECODERS.get(kind)
+    if plain is not None:
+        return plain
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (Union, types.UnionType):
         return _union(tuple(decoder(arg) for arg in args))
@@ -223,6 +214,11 @@ def _dict_of(item: _Decoder) -> _Decoder:
     return read
 
 
+_PLAIN_DECODERS: dict[Any, _Decoder] = {
+    Any: _same, None: _expect(type(None), "null"), type(None): _expect(type(None), "null"),
+    bool: _expect(bool, "true or false"), str: _expect(str, "a string"), int: _integer, float: _number,
+}
+"""The decoders of plain JSON values, by type."""
 _SCALARS: dict[Any, frozenset[type]] = {str: frozenset({str}), bool: frozenset({bool}), int: frozenset({int}),
                                       float: frozenset({int, float}), type(None): frozenset({type(None)})}
 """The JSON types each plain type may arrive as (a whole number stays a whole number)."""

@@ -13,10 +13,10 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model.geometry import BBox
+    from .geometry import BBox
 
 
-class _Word(str, Enum):
+class WordEnum(str, Enum):
     """An enum whose members read as their value (in f-strings, `str()` and JSON)."""
 
     def __str__(self) -> str:
@@ -26,7 +26,7 @@ class _Word(str, Enum):
         return format(str(self.value), spec)
 
 
-class Severity(_Word):
+class Severity(WordEnum):
     """How much a finding matters: an error fails the file, a warning asks for a look, an
     info note only informs."""
 
@@ -43,7 +43,7 @@ class Severity(_Word):
 _RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
-class Confidence(_Word):
+class Confidence(WordEnum):
     """How a rule decides: `high` from the file's structure, `heuristic` by a judgement that
     can be wrong (a person should look before acting on it)."""
 
@@ -51,7 +51,7 @@ class Confidence(_Word):
     HEURISTIC = "heuristic"
 
 
-class RegionKind(_Word):
+class RegionKind(WordEnum):
     """How a further region of a finding is drawn in its evidence picture."""
 
     SHADE = "shade"
