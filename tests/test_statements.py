@@ -3,7 +3,7 @@ finding says when only a statement the venue does not settle puts a paper over t
 
 from __future__ import annotations
 
-from axiomcheck.analysis import open_document
+from axiomcheck.analysis.paper import open_document
 from axiomcheck.analysis.section_titles import title_kind
 from axiomcheck.api import check_file
 from axiomcheck.model import Severity, names_of, statement_sections, unnamed_kinds

@@ -61,7 +61,7 @@ def test_another_year_edited_style_or_unlisted_track_gets_the_nearest_pack(
         template: FoundTemplate, venue: str, track: str, stage: str) -> None:
     choice = choose(template)
     assert (choice.venue, choice.track, choice.stage) == (venue, track, stage)
-    assert choice.to_dict()["note"] == "the nearest pack to the template's family and mode; pass --venue to choose"
+    assert choice.note == "the nearest pack to the template's family and mode; pass --venue to choose"
 
 
 @pytest.mark.parametrize("template,words", [

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
-from .model import (BBox, Confidence, HeadingKind, PagePosition, Place, Region, Severity, Submission, TemplateMode,
-                    TemplateName, WordEnum)
+from .model import (BBox, Confidence, FoundStatement, HeadingKind, PagePosition, Place, Region, Severity, Submission,
+                    TemplateMode, TemplateName, WordEnum)
 
 SCHEMA = "axiomcheck.report/1"
 FAIL_ON = ("error", "warning", "never")
@@ -74,20 +74,6 @@ class FoundHeading:
     text: str
     top_of_page: bool
     bbox: BBox
-
-
-@dataclass(frozen=True)
-class FoundStatement:
-    """A statement section (ethics, reproducibility, impact, acknowledgments...) as the structure
-    reports it: its heading, its pages and whether the track counts it toward the page limit."""
-
-    kind: str
-    text: str
-    first_page: int
-    last_page: int
-    decision: str
-    """One of `model.statements`' decisions: counted, not counted, counted though the venue's
-    rules neither exempt nor name it, or not counted because it follows the end of the main body."""
 
 
 @dataclass(frozen=True)

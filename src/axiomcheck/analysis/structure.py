@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import MM_PER_POINT, Heading, SectionKind, page_size_name, statement_sections
-from ..report import FoundHeading, FoundReference, FoundStatement, FoundTemplate, Structure
+from ..model import MM_PER_POINT, FoundStatement, Heading, SectionKind, page_size_name, statement_sections
+from ..report import FoundHeading, FoundReference, FoundTemplate, Structure
 
 if TYPE_CHECKING:
     from ..model import Document, ReferenceCheck

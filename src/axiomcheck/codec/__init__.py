@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import (HEADING_KINDS, TEMPLATE_MODES, BBox, Confidence, PagePosition, Place, Region, RegionKind, Severity,
-                     TemplateMode, TemplateName, member)
+from ..model import (HEADING_KINDS, TEMPLATE_MODES, BBox, Confidence, FoundStatement, PagePosition, Place, Region,
+                     RegionKind, Severity, TemplateMode, TemplateName, member)
 from ..report import (NEAREST_PACK, SCHEMA, FileResult, FileStatus, Finding, FoundHeading, FoundReference,
-                      FoundStatement, FoundTemplate, ReferencesUsed, Report, RunStatus, Structure, SubmissionRef,
+                      FoundTemplate, ReferencesUsed, Report, RunStatus, Structure, SubmissionRef,
                       Truncation, VenueChoice)
 from ..shared_text import SharedText, shared_hidden_text
 

@@ -33,7 +33,7 @@ from .geometry import MM_PER_POINT, PAGE_SIZES_MM, BBox, PageInfo, PageSizeName,
 from .objects import EmbeddedAuthor, Font, LinkTarget, Metadata
 from .parts import (UNKNOWN_FAMILY, AuthorBlock, Float, Heading, MainBody, Notice, OutlineEntry, PagePosition, Sections,
                     TemplateInfo, TemplateName)
-from .statements import StatementSection, names_of, statement_sections, unnamed_kinds
+from .statements import FoundStatement, StatementSection, names_of, statement_sections, unnamed_kinds
 from .submission import Submission
 from .text import ASCENT, FURNITURE, OUTSIDE_TEXT, Line, PageText, Passage, Role, TextLayer, Word
 from .template_text import TemplateText
@@ -48,8 +48,8 @@ __all__ = ["ASCENT", "CLOSING_KINDS", "DEFAULT_MAIN_BODY_EXCLUDES", "FRONT_MATTE
            "HIDING_REASONS", "MARK_KINDS", "MM_PER_POINT", "OUTSIDE_TEXT", "PAGE_SIZES_MM", "REGIONS", "SECTION_KINDS",
            "STATEMENT_KINDS", "TEMPLATE_MODES", "TEMPLATE_TEXT_KINDS", "UNKNOWN_FAMILY", "AuthorBlock", "BBox",
            "Bibliography", "ClosingKind", "Confidence", "Document", "EmbeddedAuthor", "EntryPart", "Float", "FloatKind",
-           "Font", "FrontMatter", "Heading", "HeadingKind", "Hiding", "HidingReason", "KnownWork", "Line", "LinkTarget",
-           "Lookup", "MainBody", "MarkKind", "Metadata", "Notice", "OutlineEntry", "OutlineSource", "Overflow",
+           "Font", "FoundStatement", "FrontMatter", "Heading", "HeadingKind", "Hiding", "HidingReason", "KnownWork",
+           "Line", "LinkTarget", "Lookup", "MainBody", "MarkKind", "Metadata", "Notice", "OutlineEntry", "OutlineSource", "Overflow",
            "PageInfo", "PagePosition", "PageSizeName", "PageText", "PageVisibility", "Passage", "Place",
            "ReferenceCheck", "ReferenceEntry", "Region", "RegionKind", "Role", "SectionKind", "Sections", "Severity",
            "StatementKind", "StatementSection", "Submission", "TemplateInfo", "TemplateMode", "TemplateName",

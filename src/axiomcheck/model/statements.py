@@ -113,3 +113,17 @@ def _decision(kind: str, after_body: bool, excluded: Sequence[str]) -> str:
     if after_body:
         return AFTER_BODY
     return UNNAMED if kind in unnamed_kinds(excluded) else COUNTED
+
+
+@dataclass(frozen=True)
+class FoundStatement:
+    """A statement section (ethics, reproducibility, impact, acknowledgments...) as the structure
+    reports it: its heading, its pages and whether the track counts it toward the page limit."""
+
+    kind: str
+    text: str
+    first_page: int
+    last_page: int
+    decision: str
+    """One of the decisions above: counted, not counted, counted though the venue's
+    rules neither exempt nor name it, or not counted because it follows the end of the main body."""
