@@ -92,18 +92,24 @@ def disagreements(entries: Sequence[OutlineEntry], headings: Sequence[Heading]) 
     located = [entry for entry in entries if entry.page is not None]
     matched = {id(entry): heading for entry in located for heading in headings
                if lists(entry, heading.page, heading.text, heading.bbox.y0)}
-    notes: list[tuple[int, float, str]] = []
     source = "tag tree" if located and all(entry.source == "tags" for entry in located) else "outline"
-    confirmed = {(entry.page, _key(entry.title)) for entry in located if id(entry) in matched}
-    for entry in located:
-        if id(entry) not in matched and entry.page is not None and (entry.page, _key(entry.title)) not in confirmed:
-            notes.append((entry.page, entry.top or 0.0, f"the {source} lists '{entry.title}' on page {entry.page}, "
-                                                        f"where no heading with that title was found"))
+    notes = _headingless(located, matched, source)
     if len(matched) >= MIN_MATCHED:
         listed = {id(heading) for heading in matched.values()}
         notes += [(heading.page, heading.bbox.y0, _unlisted(heading, source)) for heading in headings
                   if id(heading) not in listed and _left_out(heading, located)]
     return tuple(text for _, _, text in sorted(notes, key=lambda note: (note[0], note[1])))
+
+
+def _headingless(located: Sequence[OutlineEntry], matched: Collection[int],
+                 source: str) -> list[tuple[int, float, str]]:
+    """(page, top, note) for each bookmark with no heading where it points (ids in `matched`
+    have one), unless a bookmark of the same title and page has one (a duplicate bookmark)."""
+    confirmed = {(entry.page, _key(entry.title)) for entry in located if id(entry) in matched}
+    return [(entry.page, entry.top or 0.0, f"the {source} lists '{entry.title}' on page {entry.page}, "
+                                           f"where no heading with that title was found")
+            for entry in located
+            if id(entry) not in matched and entry.page is not None and (entry.page, _key(entry.title)) not in confirmed]
 
 
 def _left_out(heading: Heading, located: Sequence[OutlineEntry]) -> bool:

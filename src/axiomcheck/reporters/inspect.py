@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from ..codec import finding_to_json, structure_to_json
-from ..report import SECTION_PAGES, FileResult, FoundReference
+from ..report import SECTION_PAGES, FileResult, FoundReference, Structure
 from .base import plural
 
 
@@ -32,9 +32,14 @@ def _structure_text(result: FileResult) -> str:
     if s is None:
         return "\n".join([f"{result.path}: not readable"]
                          + [f"  {f.rule} {f.name}: {f.message}" for f in result.findings])
+    return "\n".join(_summary_lines(result, s) + _section_lines(s) + _bibliography_lines(s))
+
+
+def _summary_lines(result: FileResult, s: Structure) -> list[str]:
+    """The file's page size, template, notice, title, authors, line numbers and main body."""
     template = s.template
     end = s.main_body_end
-    lines = [
+    return [
         f"{result.path}: {plural(result.pages or 0, 'page')}, {s.page_size}, {plural(s.columns, 'column')}",
         f"  template:        {template.name} / {template.mode or 'mode unknown'}"
         + (f" / {template.track}" if template.track else "")
@@ -47,6 +52,11 @@ def _structure_text(result: FileResult) -> str:
         + (f", ends {round(end.fraction * 100)}% into page {end.page}" if end else "")
         + (f", before '{s.main_body_ends_before}'" if s.main_body_ends_before else ""),
     ]
+
+
+def _section_lines(s: Structure) -> list[str]:
+    """Where each kind of section starts, the headings, and what the PDF's own outline said."""
+    lines = []
     for key in SECTION_PAGES:
         page = s.section_page(key)
         lines.append(f"  {key + ':':<16} {('page ' + str(page)) if page else '-'}")
@@ -60,12 +70,13 @@ def _structure_text(result: FileResult) -> str:
                      + ("  (top of page)" if heading.top_of_page else ""))
     lines.append(f"  outline:         {s.outline_entries} entries" if s.outline_entries else
                  "  outline:         (the PDF lists no sections of its own)")
-    lines += [f"    disagrees: {note}" for note in s.outline_disagreements]
+    return lines + [f"    disagrees: {note}" for note in s.outline_disagreements]
+
+
+def _bibliography_lines(s: Structure) -> list[str]:
     count = len(s.references)
-    lines.append(f"  bibliography:    {count} entr{'y' if count == 1 else 'ies'}" if s.references else
-                 "  bibliography:    (no entries found)")
-    lines += [_reference_text(entry) for entry in s.references]
-    return "\n".join(lines)
+    return [f"  bibliography:    {count} entr{'y' if count == 1 else 'ies'}" if s.references else
+            "  bibliography:    (no entries found)"] + [_reference_text(entry) for entry in s.references]
 
 
 def _pages(first: int, last: int) -> str:
