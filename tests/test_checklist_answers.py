@@ -136,3 +136,16 @@ def test_real_checklists_against_the_2026_list(paper: str, missing: int) -> None
     assert len(found) == missing
     if missing:
         assert "missing: 16 'Declaration of LLM usage'." in found[0].message
+
+
+def test_questions_answered_in_prose_are_one_warning_not_unanswered_questions() -> None:
+    paper = Paper().title("Sparse Features Under a Budget").anonymous_authors().abstract(3)
+    paper.heading("1 Introduction").text(20).heading("References").text(4).new_page()
+    paper.heading("NeurIPS Paper Checklist")
+    for number, title in enumerate(QUESTIONS, start=1):
+        paper.line(f"{number}. {title}. Does the paper do what it says? Yes. Section 4 reports it.", x=120.0)
+    [finding] = run_rule(ANSWERS, paper.build())
+    assert finding.severity == "warning"
+    assert finding.message.startswith("Checklist questions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 "
+                                      "are answered in prose ('Yes.') without the checklist's answer field")
+    assert "has no answer" not in finding.message

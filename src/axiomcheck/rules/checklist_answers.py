@@ -9,11 +9,12 @@ rule's (AX105): this rule reads the items that were answered.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import BBox, Heading, Line, Region, RegionKind
+from ..model import BBox, Heading, Line, Region, RegionKind, Severity
 from ._checklist import ChecklistItem, checklist_lines, find_items, key
 from .base import CheckContext, Violation, from_template, rule
 
@@ -25,6 +26,9 @@ MIN_EARLIER_KEY = 20
 so that a question wrapped or cut short by the extraction is still found)."""
 MAX_LISTED = 6
 """Questions named one by one in a message; more are counted."""
+PROSE_ANSWER = re.compile(r"\?\s*(Yes|No|N/?A)\b")
+"""A question answered in its own sentence ("... scope? Yes. The abstract reports ..."), without
+the `Answer:` field the checklist prints."""
 MIN_WORDING_KEY = 40
 """Letters of a question's wording that stand for the question when its title was left out."""
 
@@ -58,7 +62,9 @@ def checklist_answers(doc: Document, options: ChecklistAnswersOptions, context: 
     accepts (`[Yes]`, `[No]`, `[N/A]`), that each answer is followed by a justification when
     the checklist asks for one (in 2026: every answer, "even for [N/A]"), that no question of
     an earlier year's list ("Did you describe the limitations of your work?") is left in, and
-    that the checklist comes after the references. An item still at `[TODO]` is reported by
+    that the checklist comes after the references. Questions answered in a sentence of their
+    own ("... scope? Yes. The abstract ...") without the answer field are one warning that
+    names them, not unanswered questions. An item still at `[TODO]` is reported by
     `checklist` (AX105), once; a paper without a checklist likewise.
 
     Why: the checklist is part of the submission; NeurIPS desk-rejects papers without it, and
@@ -80,9 +86,11 @@ def checklist_answers(doc: Document, options: ChecklistAnswersOptions, context: 
     yield from _placement(doc, heading)
     yield from _missing(heading, items, titles, _worded(lines, options.wordings), label, where)
     accepted = {key(answer) for answer in options.answers}
+    answered_in_prose = [item for item in items if item.answer()[0] is None and _prose_answer(item)]
+    yield from _in_prose(answered_in_prose, options)
     for item in items:
-        if options.unanswered and options.unanswered in item.text:
-            continue  # still [TODO]: reported by `checklist`
+        if options.unanswered and options.unanswered in item.text or item in answered_in_prose:
+            continue  # still [TODO]: reported by `checklist`; prose answers: said once above
         yield from _answer(item, titles, accepted, options)
     yield from _earlier(lines, options.earlier_questions, label)
 
@@ -134,6 +142,28 @@ def _missing(heading: Heading, items: list[ChecklistItem], titles: tuple[str, ..
              "each with its answer and justification.",
         page=heading.page, bbox=heading.bbox, evidence=f"questions found: {len(found)} of {len(titles)}",
         regions=where)
+
+
+def _prose_answer(item: ChecklistItem) -> str | None:
+    """The answer an item gives in a sentence of its own after its question ("Yes"), if any."""
+    match = PROSE_ANSWER.search(" ".join(line.text for line in item.lines))
+    return match.group(1) if match else None
+
+
+def _in_prose(items: list[ChecklistItem], options: ChecklistAnswersOptions) -> Iterator[Violation]:
+    """One warning for the questions answered in prose: they are answered, not in the checklist's form."""
+    if not items:
+        return
+    first = items[0]
+    numbers = ", ".join(str(item.index + 1) for item in items)
+    yield Violation(
+        message=f"Checklist questions {numbers} are answered in prose ('{_prose_answer(first)}.') without the "
+                f"checklist's answer field; the checklist asks for Answer: {', '.join(options.answers)} "
+                "and a justification.",
+        hint="Answer each question with \\answerYes{}, \\answerNo{} or \\answerNA{} and move the prose "
+             "into its justification.",
+        page=first.title_line.page, bbox=first.title_line.bbox, evidence=first.title_line.text,
+        severity=Severity.WARNING)
 
 
 def _answer(item: ChecklistItem, titles: tuple[str, ...], accepted: set[str],
