@@ -60,7 +60,7 @@ class Confinement:
         _lower_limit(resource.RLIMIT_CORE, 0)
         _lower_limit(resource.RLIMIT_AS, self.limits.max_memory)
         sys.setrecursionlimit(RECURSION_LIMIT)
-        from ..pdf.objects import cap_decoded_streams  # noqa: PLC0415 - the worker, never the parent, loads PDF code
+        from ..pdf.stream_data import cap_decoded_streams  # noqa: PLC0415 - the worker, never the parent, loads PDF code
 
         cap_decoded_streams(min(self.limits.max_decoded, self.limits.max_memory // STREAM_CAP_SHARE))
         self._guard = MemoryGuard(self.limits.max_decoded)

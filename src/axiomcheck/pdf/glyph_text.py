@@ -29,6 +29,7 @@ import pikepdf
 from .object_walk import is_damage, is_dictionary
 from .object_walk import text as text_of
 from .objects import GlyphText, ObjectReader
+from .stream_data import decoded
 
 MAX_DEPTH = 8
 """Form XObjects nested deeper than this are not searched for fonts."""
@@ -126,7 +127,7 @@ def _values(value: Any) -> list[Any]:
 
 def _stream_data(value: Any) -> bytes | None:
     """The decoded data of a stream object, None when `value` is not a stream."""
-    return value.read_bytes() if isinstance(value, pikepdf.Stream) else None
+    return decoded(value) if isinstance(value, pikepdf.Stream) else None
 
 
 def _compare(font: Any) -> tuple[dict[str, str], list[str]]:

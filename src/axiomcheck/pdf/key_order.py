@@ -18,6 +18,8 @@ from typing import Any
 
 import pikepdf
 
+from .stream_data import decoded
+
 
 MAX_OBJECT_BYTES = 1 << 20
 """An object's text is read at most this far; a dictionary that has not ended by then keeps qpdf's order."""
@@ -94,7 +96,7 @@ class FileOrder:
         """An object stream's data, the numbers of its header, and where its objects begin."""
         if number not in self._streams:
             stream = self._pdf.get_object((number, 0))
-            data = stream.read_bytes()
+            data = decoded(stream)
             first = int(stream.get("/First", 0))
             self._streams[number] = (data, data[:first].split(), first)
         return self._streams[number]

@@ -25,6 +25,7 @@ from ..model import EmbeddedAuthor, Font
 from ..verdicts import describe, missing_library, raising_library
 from . import xmp
 from .key_order import FileOrder, Place, place_of
+from .stream_data import decoded
 
 MAX_XOBJECT_DEPTH = 4
 """Form XObjects followed inside each other at most (deeper nesting is not read)."""
@@ -192,7 +193,7 @@ class FigureFacts:
                 self._path(page, title)
         metadata = xobject.get("/Metadata")
         if isinstance(metadata, pikepdf.Stream):
-            packet = parsed(xmp.parse_xmp, metadata.read_bytes().decode("utf-8", "replace"))
+            packet = parsed(xmp.parse_xmp, decoded(metadata).decode("utf-8", "replace"))
             for field in xmp.XMP_CREATOR_FIELDS:
                 for value in packet.get(field, ()):
                     self._author(page, value, f"XMP {field} of an included figure or image")

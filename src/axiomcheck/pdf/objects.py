@@ -11,11 +11,11 @@ facts (`Metadata.unread`, `FontFacts.unread`) so that the report says the check 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from ..model import Font, Metadata
 from ..verdicts import DETAIL_CHARS, describe
+from .stream_data import decoded, load_pikepdf
 
 GlyphText = dict[str, tuple[dict[str, str], list[str]]]
 """Font name -> (ToUnicode text -> the text its glyph shows, for codes that disagree; texts the
@@ -25,36 +25,6 @@ XMP_UNREADABLE = "The XMP metadata cannot be read: the metadata check could not 
 _LOST_OBJECT_MARKS = ("treating object as null", "is missing or invalid; repairing")
 """What qpdf's warnings say when it reads a damaged object as null, or replaces a page's resources."""
 """How the report says that the document's XMP packet exists but cannot be read."""
-DEFAULT_STREAM_CAP = 75_000_000
-"""The most one stream may decode to, in bytes, unless a run sets less (`cap_decoded_streams`)."""
-_stream_cap = DEFAULT_STREAM_CAP
-_applied_cap: int | None = None
-
-
-def cap_decoded_streams(max_bytes: int) -> None:
-    """Cap how much qpdf may decode from one stream in this process (a few kilobytes of
-    nested compression can otherwise expand to gigabytes); a capped stream raises, and the
-    object is skipped as damaged. The cap is applied when pikepdf is first used, so that
-    setting it does not import pikepdf."""
-    global _stream_cap
-    _stream_cap = max(1_000_000, min(max_bytes, DEFAULT_STREAM_CAP))
-
-
-def load_pikepdf() -> ModuleType:
-    """pikepdf, imported on first use, under the stream cap."""
-    global _applied_cap
-    import pikepdf  # noqa: PLC0415 - tens of milliseconds: only when a fact of the objects is asked
-
-    if _applied_cap != _stream_cap:
-        from pikepdf.settings import set_qpdf_limits  # noqa: PLC0415 - part of pikepdf, loaded with it
-
-        cap = _stream_cap  # what each of qpdf's decoders may produce from one stream
-        set_qpdf_limits(flate_max_memory=cap, png_max_memory=cap, run_length_max_memory=cap, tiff_max_memory=cap,
-                        dct_max_memory=cap)
-        _applied_cap = _stream_cap
-    return pikepdf
-
-
 def describe_warning(warning: str) -> str:
     """One of qpdf's warnings as a message quotes it: at most `verdicts.DETAIL_CHARS` of it."""
     text = " ".join(warning.split())
@@ -137,7 +107,7 @@ def _read_xmp(pdf: Any, skipped: Any) -> tuple[dict[str, list[str]], dict[str, d
         stream = root.get("/Metadata") if is_dictionary(root) else None
         if not isinstance(stream, load_pikepdf().Stream):
             return {}, {}
-        data = stream.read_bytes().decode("utf-8", "replace")
+        data = decoded(stream).decode("utf-8", "replace")
     except Exception as error:
         if not is_damage(error):
             raise
