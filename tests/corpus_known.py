@@ -22,9 +22,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "test_anonymity_corpus.py::test_author_block_errors_agree_with_the_structure_and_links_say_whose[q18]":
         "an identifying-link finding names a GitHub account its sentence offers as the paper's code; the "
         "test's table of accounts known to be the authors' does not list it yet",
-    "test_anonymity_corpus.py::test_no_anonymity_error_on_compliant_anonymous_submission[q11]":
-        "a funding sentence in an ICLR statement section of an anonymous submission is reported as AX306; "
-        "whether the statement counts as acknowledgments is undecided",
     "test_corpus_structure.py::test_structure_matches_labels[q21]":
         "the references heading of an ICML workshop paper is not recognised, so the main body runs on to the "
         "appendix",

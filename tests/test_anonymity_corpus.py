@@ -37,10 +37,12 @@ class Checked:
     """Anonymity findings of the AXIOM submission stage."""
 
 
-UNLISTED_LEAKS = {"h18": ("AX306", "who were funding this work")}
+UNLISTED_LEAKS = {"h18": ("AX306", "who were funding this work", 5), "q11": ("AX306", "'Acknowledgments'", 12)}
 """Anonymous submissions with a leak their labels do not list: paper -> (rule, what the finding
-quotes). h18's Ethics section says "the approach implemented at Adarga (who were funding this
-work)" (page 5): its funder, named in prose."""
+quotes, its page). h18's Ethics section says "the approach implemented at Adarga (who were
+funding this work)" (page 5): its funder, named in prose. q11 prints an unnumbered
+"Acknowledgments" section (page 12: "This work was supported by compute resources from cloud
+providers ..."), which a NeurIPS-style submission must hide until the camera-ready."""
 
 
 def compliant_submission(entry: dict[str, Any]) -> bool:
@@ -95,9 +97,10 @@ def test_labelled_leaks_of_anonymous_papers_are_found(corpus_papers: Path) -> No
     assert found("n04", "AX307", "self-monitoring") and found("o03", "AX307", "self-monitoring")
     assert found("i07", "AX312", "University of Memphis")  # participants recruited there, its review board
     assert [f.severity for f in results["i08"].findings if f.rule == "AX301"] == ["warning"]  # ICML, no footnote
-    for paper, (rule, quoted) in UNLISTED_LEAKS.items():
-        assert [f.page for f in results[paper].findings if f.rule == rule and f.severity == "error"
-                and quoted in f.message] == [5]
+    for paper, (rule, quoted, page) in UNLISTED_LEAKS.items():
+        found_pages = [f.page for f in check_one(corpus_papers, entries[paper]).findings
+                       if f.rule == rule and f.severity == "error" and quoted in f.message]
+        assert found_pages == [page], paper
 
 
 @pytest.mark.slow

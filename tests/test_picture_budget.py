@@ -57,7 +57,7 @@ def test_pictures_past_their_time_keep_the_findings(plain: FileResult, tmp_path:
         return result
 
     monkeypatch.setattr(evidence, "with_evidence", endless)
-    result = checked(tmp_path, timeout=3.0)
+    result = checked(tmp_path, timeout=8.0)  # the check itself ends well within it, even on a loaded machine
     assert same_findings(result, plain)
     notes = [f.picture_note for f in result.findings if wants_picture(f)]
     assert notes and all(note and note.startswith(("too slow", "out of time on a busy machine"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from docmaker import BODY, LEADING, LEFT, SUBMITTED_NOTICE, Paper, make_line, submission
+from axiomcheck.analysis.paper import AnalysedPaper
 from axiomcheck.analysis.main_body import find_main_body
 from axiomcheck.analysis.sections import find_sections
 from axiomcheck.analysis.structure import structure_of
@@ -181,3 +182,41 @@ def test_a_run_in_heading_after_a_number_on_its_own_line_ends_the_main_body() ->
     body = find_main_body(lines, widths, sections, set(), ("acknowledgments", "references"))
     assert body.excluded_start == heading and body.end is not None and body.end.page == 2
     assert 0.5 < body.end.fraction < 1.0
+
+
+def _with_space_below(space_above: float, space_below: float) -> Paper:
+    """A body-font, unbolded "Acknowledgments" line (ICLR's `\\subsubsection*` when a font
+    package replaces its Times) with `space_above` and `space_below` body sizes of white space
+    around it."""
+    paper = _paper().heading("1 Introduction").text(40)
+    gap = max(LEADING, 1.2 * BODY) - PROSE_BOX * BODY  # white space between two prose lines
+    paper.line("Acknowledgments", space_before=space_above * BODY - gap, numbered=False)
+    paper.y += space_below * BODY - gap
+    return paper.text(3).heading("References").text(5)
+
+
+PROSE_BOX = 0.97
+"""A synthetic line's box is this many body sizes tall."""
+
+
+def _spaces_around(doc: AnalysedPaper, text: str) -> tuple[float, float]:
+    for page in range(1, doc.page_count + 1):
+        lines = doc.text.text_lines(page)
+        for index, line in enumerate(lines):
+            if line.text == text:
+                return ((line.bbox.y0 - lines[index - 1].bbox.y1) / BODY,
+                        (lines[index + 1].bbox.y0 - line.bbox.y1) / BODY)
+    raise AssertionError(text)
+
+
+def test_a_plain_back_matter_title_set_apart_by_space_above_and_below_is_a_heading() -> None:
+    """1.44 body sizes above and 0.97 below, as q11's unnumbered acknowledgments: a heading, and
+    the main body ends before it; with prose spacing below (0.23), or too little above, it is not."""
+    for above, below, found in ((1.44, 0.97, True), (1.44, 0.23, False), (1.0, 0.97, False), (1.5, 0.23, True)):
+        doc = _with_space_below(above, below).build()
+        measured = _spaces_around(doc, "Acknowledgments")
+        assert abs(measured[0] - above) < 0.02 and abs(measured[1] - below) < 0.02, measured
+        kinds = [heading.kind for heading in doc.sections.headings]
+        assert ("acknowledgments" in kinds) == found, (above, below, kinds)
+        if found:
+            assert doc.main_body(EXCLUDED).excluded_start.kind == "acknowledgments"

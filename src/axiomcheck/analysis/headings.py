@@ -2,8 +2,9 @@
 
 A heading is a line that (1) stands alone in its row of its column (a table cell does not),
 (2) is short, (3) is set apart from body text by bold type, a larger size or capitals (or,
-for the known back-matter titles only, by extra space above on a line that does not run to
-the column's edge, and then only when the whole line is the title), and (4) reads as a title
+for the known back-matter titles only, by extra space above, or somewhat less above and clear
+space below, on a line that does not run to the column's edge, and then only when the whole
+line is the title), and (4) reads as a title
 once its number is split off: it starts with its number or a capital, never with a bracket,
 and an ordinary (body) heading sits at a column's left edge or centred on it. A line that
 merely *begins* with "References" or "Appendix" is never a heading for that reason:
@@ -28,6 +29,10 @@ SIZE_STEP = 0.8
 """A line this many points above the body size is set apart by size alone."""
 SPACE_ABOVE = 1.45
 """A plain line preceded by more than this many body sizes of white space is set apart."""
+SPACE_ABOVE_AND_BELOW = (1.2, 0.6)
+"""...or by more than this many body sizes above and this many below (ICLR's unnumbered
+`\\subsubsection*{Acknowledgments}` in a body font: 1.44 above, 0.97 below; lines of prose are
+a tenth of the body size apart)."""
 BOLD_SHARE = 0.8
 """A line whose first word and this share of its letters are bold is set in bold (a symbol in
 a math font does not make a bold heading plain)."""
@@ -157,9 +162,11 @@ def _kind_of(text: str, title: str) -> SectionKind | None:
 
 
 def heading_candidate(line: Line, body_size: float, space_above: float | None,
-                      placement: Placement | Callable[[], Placement] = Placement()) -> HeadingCandidate | None:
+                      placement: Placement | Callable[[], Placement] = Placement(),
+                      space_below: float | None = None) -> HeadingCandidate | None:
     """Return the line as a heading when it is one, else None. `placement` may be given as a
-    function: it is then measured only for a line whose text could be a heading."""
+    function: it is then measured only for a line whose text could be a heading. The white
+    space above and below (None: no line of the same column there) sets a plain line apart."""
     if len(line.words) > MAX_HEADING_WORDS:
         return None
     text = line_text(line.words)
@@ -179,7 +186,7 @@ def heading_candidate(line: Line, body_size: float, space_above: float | None,
         return None
     typeset = _typeset_apart(line, text, body_size)
     if not typeset:
-        spaced = space_above is not None and space_above > SPACE_ABOVE * body_size
+        spaced = _spaced(space_above, space_below, body_size)
         kind = exact_kind(key)
         if kind is None or not spaced or placement.fills_column or not title[:1].isupper():
             return None
@@ -189,6 +196,15 @@ def heading_candidate(line: Line, body_size: float, space_above: float | None,
             return None
     return HeadingCandidate(line=line, title=title, key=key, number=number, kind=kind, text=text,
                             typeset=typeset)
+
+
+def _spaced(space_above: float | None, space_below: float | None, body_size: float) -> bool:
+    """Set apart by white space: much above, or clearly more than prose has above and below."""
+    if space_above is None:
+        return False
+    above, below = SPACE_ABOVE_AND_BELOW
+    return space_above > SPACE_ABOVE * body_size or (
+        space_above > above * body_size and space_below is not None and space_below > below * body_size)
 
 
 def _body_heading(line: Line, number: str | None, title: str, body_size: float,

@@ -182,24 +182,29 @@ def _page_candidates(joined: Sequence[Line], body_size: float, skip: Collection[
     """The headings of one page found by their form, in reading order."""
     found: list[HeadingCandidate] = []
     previous: Line | None = None
-    for line in joined:
-        if id(line) in skip:
-            continue
+    read = [line for line in joined if id(line) not in skip]
+    for index, line in enumerate(read):
         if id(line) in front:
             previous = line
             continue
-        space_above = None
-        if previous is not None and abs(previous.bbox.x0 - line.bbox.x0) < SAME_COLUMN:
-            space_above = line.bbox.y0 - previous.bbox.y1
+        space_above = _space_between(previous, line)
         candidate = None
         if len(line.words) <= MAX_HEADING_WORDS:
+            space_below = _space_between(line, read[index + 1]) if index + 1 < len(read) else None
             candidate = heading_candidate(line, body_size, space_above,
-                                          functools.partial(_placement, line, rows, columns, skip))
+                                          functools.partial(_placement, line, rows, columns, skip), space_below)
         candidate = candidate or run_in_heading(line)
         if candidate is not None:
             found.append(candidate)
         previous = line
     return found
+
+
+def _space_between(upper: Line | None, lower: Line) -> float | None:
+    """The white space from `upper` down to `lower` when both start in the same column, else None."""
+    if upper is None or abs(upper.bbox.x0 - lower.bbox.x0) >= SAME_COLUMN:
+        return None
+    return lower.bbox.y0 - upper.bbox.y1
 
 
 def _assign_lettered_appendix(candidates: list[HeadingCandidate]) -> list[HeadingCandidate]:

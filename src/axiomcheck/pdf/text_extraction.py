@@ -238,8 +238,7 @@ def _cut_words(raw: Any, text: str, height: float, objects: list[int] | None = N
         baseline = height - origin_y.value
         x0 = origin_x.value
         x1 = right.value
-        if x1 < x0 + MIN_WORD_WIDTH or (word_text[-1] in _DIGITS or word_text[0] in _DIGITS) \
-                and x1 - x0 > GLUED_WIDTH * size * len(word_text):
+        if _may_be_glued(word_text, x0, x1, size):
             pieces = _glued_pieces(handle, text, first, match.end(), size) if len(word_text) > 1 else []
             if len(pieces) > 1:
                 words += _cut_words(raw, text, height, objects,
@@ -252,6 +251,13 @@ def _cut_words(raw: Any, text: str, height: float, objects: list[int] | None = N
         if objects is not None:
             objects.append(key)
     return words
+
+
+def _may_be_glued(text: str, x0: float, x1: float, size: float) -> bool:
+    """Whether a word's box may hold several words glued by the extraction: it is narrower than
+    a word can be, or it starts or ends with a digit and is wider than its letters."""
+    return x1 < x0 + MIN_WORD_WIDTH or (text[-1] in _DIGITS or text[0] in _DIGITS) \
+        and x1 - x0 > GLUED_WIDTH * size * len(text)
 
 
 def _glued_pieces(handle: int | None, text: str, first: int, end: int, size: float) -> list[tuple[int, int]]:
